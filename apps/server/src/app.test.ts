@@ -1,0 +1,242 @@
+/**
+ * The whole API as a client sees it: every body is the envelope, the OpenAPI document lists every
+ * route with its parameters, the docs page answers, large bodies are compressed, and every
+ * response carries the security headers (http/security-headers.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShowType } from '@eco/contracts/envelope';
+import { buildTestApp, useTestApp } from './test/test-app';
+import { makeTempDir, removeTempDir } from './test/test-database';
+
+/** Every public `/api` GET route, with a URL that reaches it. */
+const ROUTES: { route: string; url: string; query?: string[] }[] = [
+  { route: '/api/health', url: '/api/health' },
+  { route: '/api/site', url: '/api/site' },
+  { route: '/api/session', url: '/api/session' },
+  { route: '/api/divisions', url: '/api/divisions' },
+  { route: '/api/city-boundaries', url: '/api/city-boundaries' },
+  { route: '/api/technical-regulations', url: '/api/technical-regulations', query: ['keyword', 'category', 'status', 'page', 'pageSize'] },
+  { route: '/api/technical-regulations/categories', url: '/api/technical-regulations/categories' },
+  { route: '/api/technical-regulations/{id}', url: '/api/technical-regulations/1' },
+  { route: '/api/stations', url: '/api/stations', query: ['city', 'page', 'pageSize'] },
+  { route: '/api/stations/{code}', url: '/api/stations/1462A' },
+  { route: '/api/stations/{code}/series', url: '/api/stations/1462A/series', query: ['from', 'to', 'properties'] },
+];
+
+/** Requests that fail, one per kind of failure. */
+const FAILURES = [
+  '/api/technical-regulations?pageSize=1000',
+  '/api/technical-regulations/999999',
+  '/api/technical-regulations/abc',
+  '/api/stations/9999A',
+  '/api/stations/XYZ',
+  '/api/stations/1462A/series?from=2023-01-01T00:00:00%2B08:00&to=2023-03-01T00:00:00%2B08:00',
+  '/api/no-such-route',
+  '/api/stations/%E0%A4%A',
+];
+
+/**
+ * Every route behind sign-in, with its methods: anonymously each answers 401 with the envelope
+ * (writes need the CSRF token first; auth/access.test.ts has every role).
+ */
+const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?: string[] }[] = [
+  { route: '/api/session/password', url: '/api/session/password', methods: ['put'] },
+  { route: '/api/users', url: '/api/users', methods: ['get', 'post'], query: ['keyword', 'role', 'status', 'organisationId', 'page', 'pageSize'] },
+  { route: '/api/users/{id}', url: '/api/users/1', methods: ['get', 'patch'] },
+  { route: '/api/users/{id}/disable', url: '/api/users/1/disable', methods: ['post'] },
+  { route: '/api/users/{id}/enable', url: '/api/users/1/enable', methods: ['post'] },
+  { route: '/api/users/{id}/reset-password', url: '/api/users/1/reset-password', methods: ['post'] },
+  { route: '/api/organisations', url: '/api/organisations', methods: ['get'] },
+  { route: '/api/organisations/{id}', url: '/api/organisations/1', methods: ['patch'] },
+  { route: '/api/roles', url: '/api/roles', methods: ['get'] },
+  { route: '/api/audit-log', url: '/api/audit-log', methods: ['get'], query: ['action', 'actorAccount', 'entityType', 'from', 'to', 'page', 'pageSize'] },
+  { route: '/api/audit-log.csv', url: '/api/audit-log.csv', methods: ['get'], query: ['action', 'actorAccount', 'entityType', 'from', 'to'] },
+];
+
+/** Methods besides GET on public routes. */
+const PUBLIC_WRITES: Record<string, string[]> = { '/api/session': ['post', 'delete'], '/api/site': ['put'] };
+
+const SHOW_TYPES: number[] = Object.values(ShowType);
+
+/** `Content-Security-Policy` → directive → sources. */
+function directives(header: unknown): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name!, sources];
+      }),
+  );
+}
+
+/** The success envelope `{ success: true, data }` or the error envelope, and nothing else. */
+function expectEnvelope(status: number, contentType: unknown, body: Record<string, unknown>): void {
+  expect(String(contentType)).toMatch(/^application\/json/);
+  if (status < 400) {
+    expect(Object.keys(body).sort()).toEqual(['data', 'success']);
+    expect(body.success).toBe(true);
+    return;
+  }
+  expect(body.success).toBe(false);
+  expect(body.errorCode).toMatch(/^[A-Z]+(?:_[A-Z]+)*$/);
+  expect(typeof body.errorMessage).toBe('string');
+  expect(body.errorMessage).not.toBe('');
+  expect(SHOW_TYPES).toContain(body.showType);
+  expect(Object.keys(body).every((k) => ['success', 'errorCode', 'errorMessage', 'showType', 'details'].includes(k))).toBe(true);
+}
+
+describe('the API', () => {
+  const ctx = useTestApp({ loaded: true });
+
+  it.each(ROUTES)('answers $url with the success envelope', async ({ url }) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expectEnvelope(response.statusCode, response.headers['content-type'], response.json());
+  });
+
+  it.each(SIGNED_IN_ROUTES.filter((r) => r.methods.includes('get')))('answers $url with 401 and the error envelope to a visitor', async ({ url }) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBe(401);
+    expectEnvelope(response.statusCode, response.headers['content-type'], response.json());
+  });
+
+  it.each(FAILURES)('answers %s with the error envelope and a 4xx status', async (url) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expectEnvelope(response.statusCode, response.headers['content-type'], response.json());
+  });
+
+  it('compresses large bodies for clients that accept gzip', async () => {
+    const response = await ctx.app.inject({ url: '/api/city-boundaries', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(zlib.gunzipSync(response.rawPayload).toString('utf8'));
+    expect(body.success).toBe(true);
+    expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(JSON.stringify(body)));
+  });
+
+  describe('OpenAPI document', () => {
+    interface Parameter {
+      in: string;
+      name: string;
+      required?: boolean;
+    }
+    let document: { openapi: string; paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
+
+    beforeAll(async () => {
+      const response = await ctx.app.inject({ url: '/api/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      document = response.json();
+    });
+
+    it('is OpenAPI 3', () => {
+      expect(document.openapi).toMatch(/^3\./);
+    });
+
+    it('lists every /api route with its methods', () => {
+      const documented = Object.keys(document.paths).sort();
+      expect(documented).toEqual([...ROUTES, ...SIGNED_IN_ROUTES].map((r) => r.route).sort());
+      for (const { route } of ROUTES) expect(Object.keys(document.paths[route]!).sort()).toEqual(['get', ...(PUBLIC_WRITES[route] ?? [])].sort());
+      for (const { route, methods } of SIGNED_IN_ROUTES) expect(Object.keys(document.paths[route]!).sort()).toEqual([...methods].sort());
+    });
+
+    it.each([...ROUTES, ...SIGNED_IN_ROUTES].filter((r) => r.query))('lists the query parameters of $route', ({ route, query }) => {
+      const operations = document.paths[route]!;
+      const names = (operations.get!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(names.sort()).toEqual([...query!].sort());
+    });
+
+    it('documents paging as optional: page and pageSize have defaults', () => {
+      const paging = (route: string) =>
+        (document.paths[route]!.get!.parameters ?? []).filter((p) => p.name === 'page' || p.name === 'pageSize').map((p) => p.required ?? false);
+      expect(paging('/api/technical-regulations')).toEqual([false, false]);
+      expect(paging('/api/stations')).toEqual([false, false]);
+    });
+
+    it('lists the path parameters of the detail routes', () => {
+      const pathParams = (route: string) =>
+        (document.paths[route]!.get!.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      expect(pathParams('/api/technical-regulations/{id}')).toEqual(['id']);
+      expect(pathParams('/api/stations/{code}')).toEqual(['code']);
+      expect(pathParams('/api/stations/{code}/series')).toEqual(['code']);
+    });
+
+    it('documents paths that answer as documented', async () => {
+      const signedIn = new Set(SIGNED_IN_ROUTES.map((r) => r.route));
+      for (const [documented, operations] of Object.entries(document.paths)) {
+        if (!('get' in operations)) continue;
+        const url = documented.replace('{id}', '1').replace('{code}', '1462A');
+        const response = await ctx.app.inject({ url });
+        expect(response.statusCode, url).toBe(signedIn.has(documented) ? 401 : 200);
+      }
+    });
+  });
+
+  it('serves the API docs page at /api/docs', async () => {
+    const response = await ctx.app.inject({ url: '/api/docs' });
+    if (response.statusCode >= 300 && response.statusCode < 400) {
+      const target = await ctx.app.inject({ url: new URL(response.headers.location as string, 'http://localhost').pathname });
+      expect(target.statusCode).toBe(200);
+      expect(target.headers['content-type']).toMatch(/^text\/html/);
+    } else {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  describe('security headers', () => {
+    // the policy itself was checked against the real built app in Chromium (security-headers.ts);
+    // here: it is sent everywhere, and says what it must
+    let withWeb: FastifyInstance;
+    let dist: string;
+
+    beforeAll(async () => {
+      dist = makeTempDir('eco-dist-');
+      fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>门户</title><script type="module" src="./assets/index.js"></script>');
+      withWeb = await buildTestApp(ctx.database, undefined, { webDist: dist });
+    });
+
+    afterAll(async () => {
+      await withWeb?.close();
+      if (dist) removeTempDir(dist);
+    });
+
+    it.each(['/', '/api/site', '/api/users'])('%s: scripts only from the portal, no plugins, no framing, forms and base only to the portal', async (url) => {
+      const response = await withWeb.inject({ url });
+      expect(response.statusCode).toBeLessThan(500);
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+      expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      // plain HTTP inside an agency's network must keep working
+      expect(csp.has('upgrade-insecure-requests')).toBe(false);
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+
+    it('gives the API docs a policy of their own that still allows only the portal’s scripts', async () => {
+      const response = await withWeb.inject({ url: '/api/docs/' });
+      expect(response.statusCode).toBe(200);
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    });
+  });
+});

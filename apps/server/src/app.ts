@@ -1,0 +1,99 @@
+/**
+ * buildApp(options): the Fastify application with every module registered. It never listens;
+ * `main.ts` does (and tests use `app.inject`).
+ */
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ErrorEnvelopeSchema } from '@eco/contracts/envelope-schemas';
+import { registerAuth } from './auth/register-auth';
+import { appSecret, COOKIE_SIGNING } from './auth/secrets';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandling, replyWithError } from './http/error-handler';
+import { registerSecurityHeaders, SWAGGER_UI_CSP } from './http/security-headers';
+import { registerStrictBodies } from './http/strict-body';
+import { registerWebApp } from './http/web-app';
+import { auditRoutes } from './modules/audit/routes';
+import { divisionsRoutes } from './modules/divisions/routes';
+import { healthRoutes } from './modules/health/routes';
+import { organisationsRoutes } from './modules/organisations/routes';
+import { regulationsRoutes } from './modules/regulations/routes';
+import { rolesRoutes } from './modules/roles/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { siteRoutes } from './modules/site/routes';
+import { createSiteSettingsCache } from './modules/site/service';
+import { stationsRoutes } from './modules/stations/routes';
+import { usersRoutes } from './modules/users/routes';
+
+/** What the app reads of the configuration. */
+export type AppConfig = Pick<Config, 'logLevel' | 'webDist' | 'sessionIdleMinutes' | 'cookieSecure' | 'trustProxy' | 'sessionSecret'>;
+
+export interface AppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** the clock (tests pin it); default the real time */
+  now?: () => Date;
+}
+
+/** Trusts the `hops` addresses nearest to this server in X-Forwarded-For. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
+export async function buildApp({ config, database, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // repeated query keys become arrays (`properties=pm2_5&properties=aqi`)
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    bodyLimit: 1024 * 1024,
+    // a malformed URL (`/api/stations/%E0%A4%A`) or an over-long path parameter is answered by
+    // Fastify before any error handler; send those as the envelope too
+    frameworkErrors: replyWithError,
+    // X-Forwarded-For/-Proto/-Host are believed only from the proxies TRUST_PROXY names
+    // (a hop count as Fastify itself would read it; its types only take the function form)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  registerStrictBodies(app);
+  await app.register(compress, { threshold: 1024 });
+  app.addSchema(ErrorEnvelopeSchema);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '生态云感知系统门户 API',
+        version: '1.0.0',
+        description:
+          'Every body is the envelope `{ success: true, data }` or `{ success: false, errorCode, errorMessage, showType }` (seed-spec §8). Messages are zh-CN by default, en-US with `Accept-Language: en-US`.\n\n' +
+          'Signing in (`POST /api/session`) sets the session cookie `eco_session`; endpoints marked for signed-in users or administrators answer 401 NOT_SIGNED_IN or 403 FORBIDDEN otherwise. Every POST, PUT, PATCH and DELETE needs the `x-csrf-token` header with the token from `GET /api/session`, and when the browser sends `Origin` (or `Referer`), this server\'s own origin (403 CSRF_REJECTED).',
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: SWAGGER_UI_CSP });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const db = database.db;
+  const secret = config.sessionSecret ?? (await appSecret(db, COOKIE_SIGNING));
+  await app.register(
+    async (api) => {
+      await registerAuth(api, { db, now, secret, config });
+      await api.register(healthRoutes, { database });
+      await api.register(siteRoutes, { db, now, settings: createSiteSettingsCache(db, now) });
+      await api.register(sessionRoutes, { db, now });
+      await api.register(usersRoutes, { prefix: '/users', db, now });
+      await api.register(organisationsRoutes, { prefix: '/organisations', db });
+      await api.register(rolesRoutes);
+      await api.register(auditRoutes, { db, now });
+      await api.register(divisionsRoutes, { db });
+      await api.register(regulationsRoutes, { prefix: '/technical-regulations', db, now });
+      await api.register(stationsRoutes, { prefix: '/stations', db });
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+// apps/server/src → the repository root, found independently of config.ts
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+describe('loadConfig', () => {
+  it('defaults to port 8000 on localhost with PGlite in <repo>/data/db', () => {
+    expect(JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).workspaces).toBeDefined();
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8000,
+      host: 'localhost',
+      database: { kind: 'pglite', dir: path.join(repo, 'data/db') },
+      dataDir: path.join(repo, 'data'),
+      webDist: path.join(repo, 'apps/web/dist'),
+      logLevel: 'info',
+      sessionIdleMinutes: 30,
+      cookieSecure: 'auto',
+      trustProxy: false,
+      sessionSecret: null,
+      firstAdmin: null,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const empty = { PORT: '', DATABASE_URL: '', LOG_LEVEL: '', HOST: '', SESSION_IDLE_MINUTES: '', COOKIE_SECURE: '', TRUST_PROXY: '', SESSION_SECRET: '', ADMIN_ACCOUNT: '', ADMIN_PASSWORD: '' };
+    expect(loadConfig(empty)).toEqual(loadConfig({}));
+  });
+
+  it('takes the session and proxy settings', () => {
+    const config = loadConfig({ SESSION_IDLE_MINUTES: '15', COOKIE_SECURE: 'true', TRUST_PROXY: '1', SESSION_SECRET: 's'.repeat(32) });
+    expect([config.sessionIdleMinutes, config.cookieSecure, config.trustProxy, config.sessionSecret]).toEqual([15, true, 1, 's'.repeat(32)]);
+    expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'auto' }).cookieSecure).toBe('auto');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'loopback']);
+  });
+
+  it('takes the first administrator, with a default name', () => {
+    expect(loadConfig({ ADMIN_ACCOUNT: 'root.admin', ADMIN_PASSWORD: 'a long passphrase' }).firstAdmin).toEqual({
+      account: 'root.admin',
+      password: 'a long passphrase',
+      displayName: '系统管理员',
+    });
+    expect(loadConfig({ ADMIN_ACCOUNT: 'root.admin', ADMIN_PASSWORD: 'a long passphrase', ADMIN_NAME: '张伟' }).firstAdmin?.displayName).toBe('张伟');
+  });
+
+  it.each([
+    ['ADMIN_PASSWORD', { ADMIN_ACCOUNT: 'root.admin' }],
+    ['ADMIN_ACCOUNT', { ADMIN_PASSWORD: 'a long passphrase' }],
+    ['ADMIN_NAME', { ADMIN_NAME: '张伟' }],
+  ])('refuses an incomplete first administrator, naming %s', (variable, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('never quotes SESSION_SECRET back', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'too-short-secret' })).toThrow(/SESSION_SECRET must be at least 32 characters, got 16$/);
+  });
+
+  it('takes PORT, HOST and LOG_LEVEL from the environment', () => {
+    const config = loadConfig({ PORT: '9123', HOST: '0.0.0.0', LOG_LEVEL: 'silent' });
+    expect(config.port).toBe(9123);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.logLevel).toBe('silent');
+  });
+
+  it('accepts PORT=0 (pick a free port) and PORT=65535', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+  });
+
+  it('selects PostgreSQL when DATABASE_URL is set, with postgres:// or postgresql://', () => {
+    for (const url of ['postgres://eco:secret@db.example:5432/eco', 'postgresql://localhost/eco']) {
+      expect(loadConfig({ DATABASE_URL: url, PGLITE_DIR: '/ignored' }).database).toEqual({ kind: 'postgres', url });
+    }
+  });
+
+  it('resolves PGLITE_DIR, DATA_DIR and WEB_DIST to absolute folders', () => {
+    const config = loadConfig({ PGLITE_DIR: 'some/db', DATA_DIR: 'some/data', WEB_DIST: 'some/dist' });
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('some/db') });
+    expect(config.dataDir).toBe(path.resolve('some/data'));
+    expect(config.webDist).toBe(path.resolve('some/dist'));
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '80.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost:3306/eco' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://localhost:5432' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://localhost:5432/' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: '0' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: '1441' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: '30m' }],
+    ['COOKIE_SECURE', { COOKIE_SECURE: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'nginx' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
+  ])('refuses a bad %s (%o) with one ConfigError line naming it', (variable, env) => {
+    let thrown: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const message = (thrown as Error).message;
+    expect(message).toContain(variable);
+    expect(message).not.toContain('\n');
+    // the offending value is quoted back where it is safe to show (not for DATABASE_URL, which may hold a password)
+    const value = Object.values(env)[0]!;
+    if (variable !== 'DATABASE_URL') expect(message).toContain(value);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Environment → typed, validated configuration. Start-up fails fast with one clear line
+ * (`ConfigError`) naming the variable and what is wrong with it.
+ *
+ * | variable      | default                    | meaning                                            |
+ * |---------------|----------------------------|----------------------------------------------------|
+ * | PORT          | 8000                       | HTTP port (0 picks a free one)                      |
+ * | HOST          | localhost                  | interface to listen on (`0.0.0.0` for all)          |
+ * | DATABASE_URL  | (unset)                    | a PostgreSQL server; unset → embedded PGlite        |
+ * | PGLITE_DIR    | <repo>/data/db             | PGlite data folder (one process per folder)         |
+ * | DATA_DIR      | <repo>/data                | bundled real data (CSV/JSON) loaded on first start  |
+ * | WEB_DIST      | <repo>/apps/web/dist       | the built web app served at `/`                     |
+ * | LOG_LEVEL     | info                       | fatal, error, warn, info, debug, trace or silent    |
+ * | SESSION_IDLE_MINUTES | 30                  | a session unused this long has ended (1–1440)       |
+ * | COOKIE_SECURE | auto                       | auto (Secure when the request came over HTTPS), true, false |
+ * | TRUST_PROXY   | false                      | true, a hop count, or addresses/CIDRs of the proxies whose X-Forwarded-* to believe |
+ * | SESSION_SECRET| (generated, in app_secrets)| ≥ 32 characters: signs the session and CSRF cookies instead of the stored secret |
+ * | ADMIN_ACCOUNT, ADMIN_PASSWORD, ADMIN_NAME | (unset) | the first administrator, created at start while none exists |
+ */
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type Database = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+
+/** Fastify's `trustProxy`: off, everything, a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+export interface FirstAdmin {
+  account: string;
+  password: string;
+  displayName: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  database: Database;
+  dataDir: string;
+  webDist: string;
+  logLevel: string;
+  /** idle time after which a session has ended, minutes */
+  sessionIdleMinutes: number;
+  /** the Secure attribute of the cookies: 'auto' = when the request came over HTTPS */
+  cookieSecure: 'auto' | boolean;
+  trustProxy: TrustProxy;
+  /** signs the session and CSRF cookies; null = the secret generated on first start (app_secrets) */
+  sessionSecret: string | null;
+  /** ADMIN_ACCOUNT/ADMIN_PASSWORD/ADMIN_NAME: created at start while no administrator exists */
+  firstAdmin: FirstAdmin | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return 8000;
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function database(env: NodeJS.ProcessEnv): Database {
+  const url = env.DATABASE_URL;
+  if (url !== undefined && url !== '') {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a URL; expected postgres://user:password@host:5432/database');
+    }
+    if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+      throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${parsed.protocol}//"`);
+    }
+    if (parsed.pathname.length <= 1) {
+      throw new ConfigError('DATABASE_URL names no database; expected postgres://user:password@host:5432/database');
+    }
+    return { kind: 'postgres', url };
+  }
+  return { kind: 'pglite', dir: path.resolve(env.PGLITE_DIR || path.join(REPO_ROOT, 'data/db')) };
+}
+
+function sessionIdleMinutes(value: string | undefined): number {
+  if (value === undefined || value === '') return 30;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1440) {
+    throw new ConfigError(`SESSION_IDLE_MINUTES must be a whole number of minutes from 1 to 1440, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function cookieSecure(value: string | undefined): 'auto' | boolean {
+  if (value === undefined || value === '' || value === 'auto') return 'auto';
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(`COOKIE_SECURE must be auto, true or false, got "${value}"`);
+}
+
+/** proxy-addr's names for address ranges, accepted besides addresses and CIDRs */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGES.includes(entry) && !(family !== 0 && prefixOk && extra === undefined)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be false, true, a number of proxy hops, or comma-separated proxy addresses/CIDRs (or ${PROXY_RANGES.join(', ')}), got "${value}"`,
+      );
+    }
+  }
+  return entries;
+}
+
+function sessionSecret(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  // the value itself is never echoed: it is a secret
+  if (value.length < 32) throw new ConfigError(`SESSION_SECRET must be at least 32 characters, got ${value.length}`);
+  return value;
+}
+
+function firstAdmin(env: NodeJS.ProcessEnv): FirstAdmin | null {
+  const account = env.ADMIN_ACCOUNT ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (account === '' && password === '') {
+    if (env.ADMIN_NAME) throw new ConfigError('ADMIN_NAME is set without ADMIN_ACCOUNT and ADMIN_PASSWORD');
+    return null;
+  }
+  if (account === '') throw new ConfigError('ADMIN_PASSWORD is set without ADMIN_ACCOUNT');
+  if (password === '') throw new ConfigError('ADMIN_ACCOUNT is set without ADMIN_PASSWORD (there is no default password)');
+  // the account rules and the password policy are applied when the administrator is created
+  return { account, password, displayName: env.ADMIN_NAME || '系统管理员' };
+}
+
+/** Reads and validates the configuration; throws `ConfigError` with one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    port: port(env.PORT),
+    host: env.HOST || 'localhost',
+    database: database(env),
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
+    logLevel,
+    sessionIdleMinutes: sessionIdleMinutes(env.SESSION_IDLE_MINUTES),
+    cookieSecure: cookieSecure(env.COOKIE_SECURE),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    sessionSecret: sessionSecret(env.SESSION_SECRET),
+    firstAdmin: firstAdmin(env),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The database client: embedded PGlite (a data folder on disk) by default, a PostgreSQL server
+ * when DATABASE_URL is set. Both get the same schema and the same migration history, applied here
+ * at start-up.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import type { Database } from '../config';
+import { lockDataFolder } from './pglite-lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: Database['kind'];
+  /** resolves when the database answers a trivial query; rejects otherwise */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** pg_advisory_lock key serialising migrations of several server processes on one PostgreSQL */
+const MIGRATION_LOCK_KEY = 7_320_2601;
+
+/**
+ * Opens the configured database and applies pending migrations.
+ * Throws `DataFolderLockedError` (PGlite folder in use) or `DatabaseUnavailableError`
+ * (PostgreSQL unreachable or refusing us), each with one line saying what to do.
+ */
+export async function openDatabase(database: Database, log: (line: string) => void = () => {}): Promise<DatabaseHandle> {
+  return database.kind === 'pglite' ? openPglite(database.dir, log) : openPostgres(database.url);
+}
+
+async function openPglite(dir: string, log: (line: string) => void): Promise<DatabaseHandle> {
+  const lock = await lockDataFolder(dir, { log });
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    return {
+      db: db as unknown as Db, // same PgDatabase, driver-specific result type erased
+      kind: 'pglite',
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        await client.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+function describe(url: string, error: unknown): string {
+  const { hostname, port, pathname } = new URL(url);
+  const reason = error instanceof Error ? error.message : String(error);
+  return `cannot use PostgreSQL database ${pathname.slice(1)} at ${hostname}:${port || 5432} (DATABASE_URL): ${reason}`;
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  // Migrations on one dedicated connection holding an advisory lock, so several server processes
+  // starting at once migrate one after another instead of racing.
+  const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+  } catch (error) {
+    await single.end({ timeout: 1 });
+    throw new DatabaseUnavailableError(describe(url, error));
+  }
+  try {
+    await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await single`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+    await single.end({ timeout: 5 });
+  }
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.end({ timeout: 5 }),
+  };
+}

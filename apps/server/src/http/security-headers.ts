@@ -1,0 +1,46 @@
+/**
+ * Security headers on every response (helmet), with a Content-Security-Policy the built web app
+ * satisfies (checked in Chromium on /home, /technical-regulations and /stgz):
+ *
+ * - scripts only from this origin: Vite's build has no inline script;
+ * - styles from this origin plus inline: antd's CSS-in-JS (@ant-design/cssinjs) inserts <style>
+ *   elements at run time and ECharts sets style attributes, neither with a nonce;
+ * - images from this origin, data: and blob: (icons, ECharts' exported images); fetches only to
+ *   this origin; no plugins, no framing by other sites, forms and <base> only to this origin.
+ *
+ * No `upgrade-insecure-requests`: the portal may be served over plain HTTP inside an agency's
+ * network, where upgrading its own requests to HTTPS would break every page.
+ *
+ * The API docs (/api/docs, Swagger UI) get their own policy from @fastify/swagger-ui
+ * (`SWAGGER_UI_CSP`): Swagger UI also needs inline styles.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The policy of the Swagger UI page at /api/docs (it also loads its scripts and styles from this origin). */
+export const SWAGGER_UI_CSP = {
+  ...CSP_DIRECTIVES,
+  'img-src': ["'self'", 'data:'],
+};
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // the frame-ancestors directive says it for browsers that read CSP; X-Frame-Options for the rest
+    frameguard: { action: 'deny' },
+  });
+}

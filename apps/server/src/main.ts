@@ -1,0 +1,55 @@
+/**
+ * Reads the configuration, opens (and migrates) the database, loads the bundled data on first
+ * start, creates the first administrator from ADMIN_ACCOUNT/ADMIN_PASSWORD while none exists, and
+ * listens. Any start-up failure prints one line saying what is wrong and exits 1.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/client';
+import { DataFolderLockedError } from './db/pglite-lock';
+import { AdminSetupError, ensureFirstAdmin } from './modules/users/first-admin';
+import { DataFileError } from './seed/data-file-error';
+import { loadBundledData } from './seed/load-bundled-data';
+
+const KNOWN = [ConfigError, DataFolderLockedError, DatabaseUnavailableError, DataFileError, AdminSetupError];
+
+function fail(error: unknown): never {
+  const known = KNOWN.some((k) => error instanceof k);
+  const line = error instanceof Error ? error.message : String(error);
+  console.error(`Cannot start the portal: ${line}`);
+  if (!known && error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const say = (line: string) => console.log(line);
+  const where = config.database.kind === 'pglite' ? `PGlite in ${config.database.dir}` : 'PostgreSQL (DATABASE_URL)';
+  say(`opening ${where}`);
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(config.database, say);
+    const loaded = await loadBundledData(database.db, config.dataDir);
+    say(loaded.length > 0 ? `loaded bundled data: ${loaded.join(', ')}` : 'bundled data already loaded');
+    const admin = await ensureFirstAdmin(database.db, config.firstAdmin);
+    if (admin === 'created') say(`created the first administrator ${config.firstAdmin!.account.toLowerCase()} (ADMIN_ACCOUNT)`);
+    if (admin === 'admin exists' && config.firstAdmin) say('ADMIN_ACCOUNT ignored: an administrator exists (unset ADMIN_PASSWORD now)');
+    if (admin === 'not configured') say('no administrator yet: run npm run admin:create, or start with ADMIN_ACCOUNT and ADMIN_PASSWORD set');
+    const app = await buildApp({ config, database });
+    const shutdown = async (signal: string) => {
+      say(`${signal}: shutting down`);
+      await app.close();
+      await database?.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    const address = await app.listen({ port: config.port, host: config.host });
+    say(`portal ready at ${address.replace('127.0.0.1', 'localhost')} (API docs: ${address}/api/docs)`);
+  } catch (error) {
+    await database?.close().catch(() => {});
+    fail(error);
+  }
+}
+
+main().catch(fail);

@@ -1,0 +1,199 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { SiteSettings } from '@eco/contracts/site';
+import { auditLog, siteSettings } from '../../db/schema';
+import { loadBundledData } from '../../seed/load-bundled-data';
+import { Browser, signedInAs } from '../../test/browser';
+import { acceptable, NAUGHTY_STRINGS, type TextRules } from '../../test/naughty';
+import { dataOf, errorOf, getJson, useTestApp } from '../../test/test-app';
+import { DATA_DIR } from '../../test/test-database';
+import { SITE_SETTINGS_TTL_MS } from './service';
+
+// seed-spec §1: the default page title names the province's 生态云感知系统
+const DEFAULT_SITE = { title: '陕西省生态云感知系统', provinceName: '陕西省', footer: '陕西省生态云感知系统', recordNumber: '', opsPlatformUrl: null };
+
+describe('the initial state: /api/site and /api/session', () => {
+  const ctx = useTestApp();
+
+  it('answers the default site settings before anything was loaded', async () => {
+    expect(dataOf(await getJson(ctx.app, '/api/site'))).toEqual(DEFAULT_SITE);
+  });
+
+  it('answers the default site settings once the bundled data is loaded', async () => {
+    await loadBundledData(ctx.database.db, DATA_DIR);
+    expect(dataOf(await getJson(ctx.app, '/api/site'))).toEqual(DEFAULT_SITE);
+  });
+
+  it('answers no signed-in user, and a CSRF token', async () => {
+    const response = await getJson(ctx.app, '/api/session');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, data: { user: null, csrfToken: expect.any(String) } });
+  });
+});
+
+describe('PUT /api/site', () => {
+  // the app's clock stands still unless a test moves it, so only a write's invalidation (not the
+  // cache expiring) can show a change; no bundled data: the settings start as the defaults, no row
+  let clock = new Date('2026-11-22T08:00:00+08:00').getTime();
+  const ctx = useTestApp({ now: () => new Date(clock) });
+  let admin: Browser;
+  let adminId: number;
+
+  beforeAll(async () => {
+    ({ browser: admin, user: { id: adminId } } = await signedInAs(ctx.app, ctx.database.db, 'admin'));
+  });
+
+  const site = async () => dataOf(await getJson<SiteSettings>(ctx.app, '/api/site'));
+  const auditCount = async () => (await ctx.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+
+  it('changes every setting, shows it in GET /api/site at once, and records what changed', async () => {
+    expect(await site()).toEqual(DEFAULT_SITE);
+    const next = {
+      title: '陕西省林业局生态云感知系统',
+      provinceName: '陕西省',
+      footer: '陕西省林业局 主办\n技术支持：省林业信息中心',
+      recordNumber: '陕ICP备12345678号-1',
+      opsPlatformUrl: 'https://ops.example.gov.cn/portal?from=eco',
+    };
+    const response = await admin.put<SiteSettings>('/api/site', next);
+    expect(response.status).toBe(200);
+    expect(dataOf(response)).toEqual(next);
+    // without waiting for the few seconds of the cache
+    expect(await site()).toEqual(next);
+    const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'site.update'));
+    expect(entry).toMatchObject({
+      actorId: adminId,
+      entityType: 'site_settings',
+      entityId: '1',
+      before: { title: DEFAULT_SITE.title, footer: DEFAULT_SITE.footer, recordNumber: '', opsPlatformUrl: null },
+      after: { title: next.title, footer: next.footer, recordNumber: next.recordNumber, opsPlatformUrl: next.opsPlatformUrl },
+    });
+    // the unchanged province name is not in the record
+    expect(entry!.after).not.toHaveProperty('provinceName');
+  });
+
+  it('writes nothing when nothing changes', async () => {
+    const before = await auditCount();
+    expect((await admin.put('/api/site', await site())).status).toBe(200);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('takes null for no operations platform', async () => {
+    const response = await admin.put<SiteSettings>('/api/site', { ...(await site()), opsPlatformUrl: null });
+    expect(dataOf(response).opsPlatformUrl).toBeNull();
+  });
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['JavaScript://%0aalert(1)'],
+    ['ftp://ops.example.gov.cn/'],
+    ['//ops.example.gov.cn/'],
+    ['/ywpt'],
+    ['ops.example.gov.cn'],
+    ['http://'],
+    ['https://ops example.gov.cn/'],
+    ['https://ops.example.gov.cn/a b'],
+    ['http://[::1'],
+    [''],
+    [`https://ops.example.gov.cn/${'x'.repeat(500)}`],
+  ])('refuses the operations-platform URL %j with 400, changing nothing', async (url) => {
+    const before = [await site(), await auditCount()];
+    const response = await admin.put('/api/site', { ...(await site()), opsPlatformUrl: url });
+    expect(response.status).toBe(400);
+    expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
+    expect(errorOf(response).errorMessage).toContain('opsPlatformUrl');
+    expect([await site(), await auditCount()]).toEqual(before);
+  });
+
+  it.each([
+    [{ title: '' }, 'body/title'],
+    [{ title: '   ' }, 'body/title'],
+    [{ provinceName: null }, 'body/provinceName'],
+    [{ footer: 5 }, 'body/footer'],
+    [{ recordNumber: '陕ICP备\n123' }, 'body/recordNumber'],
+    [{ title: 'x'.repeat(101) }, 'body/title'],
+    [{ footer: '页脚\u0000' }, 'body/footer'],
+  ])('refuses %j with 400 naming %s, changing nothing', async (change, field) => {
+    const before = [await site(), await auditCount()];
+    const response = await admin.put('/api/site', { ...(await site()), ...change });
+    expect(response.status).toBe(400);
+    expect(errorOf(response).details?.map((d) => d.field)).toContain(field);
+    expect([await site(), await auditCount()]).toEqual(before);
+  });
+
+  it('needs every setting', async () => {
+    const { recordNumber: _, ...partial } = await site();
+    const response = await admin.put('/api/site', partial);
+    expect(errorOf(response).details?.map((d) => d.field)).toEqual(['body/recordNumber']);
+  });
+
+  describe('hostile input: the Big List of Naughty Strings through every setting', () => {
+    const FIELDS: [keyof SiteSettings, TextRules][] = [
+      ['title', { min: 1, max: 100, notBlank: true }],
+      ['provinceName', { min: 1, max: 50, notBlank: true }],
+      ['footer', { max: 500, multiLine: true }],
+      ['recordNumber', { max: 100 }],
+    ];
+
+    it('title, provinceName, footer, recordNumber: each string stored and shown back exactly, or refused with 400 naming the field; never a 500', async () => {
+      const base = await site();
+      for (const naughty of NAUGHTY_STRINGS) {
+        const label = JSON.stringify(naughty);
+        // every field at once: refused, naming exactly the fields whose rules refuse the string
+        const refusing = FIELDS.filter(([, rules]) => !acceptable(naughty, rules)).map(([field]) => field);
+        const all = await admin.put<SiteSettings>('/api/site', { ...base, ...Object.fromEntries(FIELDS.map(([field]) => [field, naughty])) });
+        expect(all.status, label).toBe(refusing.length === 0 ? 200 : 400);
+        if (refusing.length > 0) {
+          expect(new Set(errorOf(all).details?.map((d) => d.field)), label).toEqual(new Set(refusing.map((f) => `body/${f}`)));
+        }
+        // then the fields that take it, stored and shown back exactly
+        const taking = FIELDS.filter(([field]) => !refusing.includes(field)).map(([field]) => field);
+        if (taking.length === 0) continue;
+        if (refusing.length > 0) expect((await admin.put('/api/site', { ...base, ...Object.fromEntries(taking.map((f) => [f, naughty])) })).status, label).toBe(200);
+        const shown = await site();
+        for (const field of taking) expect(shown[field], `${field} ${label}`).toBe(naughty);
+      }
+    });
+
+    it('opsPlatformUrl: each string refused with 400 unless an http(s) URL; never a 500', async () => {
+      const base = await site();
+      for (const naughty of NAUGHTY_STRINGS) {
+        const response = await admin.put<SiteSettings>('/api/site', { ...base, opsPlatformUrl: naughty });
+        expect([200, 400], JSON.stringify(naughty)).toContain(response.status);
+        if (response.status === 200) {
+          expect(naughty).toMatch(/^https?:\/\//i);
+          expect((await site()).opsPlatformUrl).toBe(naughty);
+        }
+      }
+      for (const url of ['http://a/?q=<script>alert(1)</script>', "https://example.gov.cn/'\"><svg/onload=alert(1)>"]) {
+        expect((await admin.put('/api/site', { ...base, opsPlatformUrl: url })).status).toBe(200);
+        expect((await site()).opsPlatformUrl).toBe(url);
+      }
+    });
+  });
+
+  it('answers 401 to a visitor and 403 to an editor, changing nothing', async () => {
+    const updates = async () => (await ctx.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'site.update')))[0]!.n;
+    const before = [await site(), await updates()];
+    const body = { ...(await site()), title: '未授权' };
+    const visitor = new Browser(ctx.app);
+    await visitor.session();
+    const anonymous = await visitor.put('/api/site', body);
+    expect(anonymous.status).toBe(401);
+    expect(errorOf(anonymous).errorCode).toBe('NOT_SIGNED_IN');
+    const { browser: editor } = await signedInAs(ctx.app, ctx.database.db, 'editor');
+    const refused = await editor.put('/api/site', body);
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused).errorCode).toBe('FORBIDDEN');
+    expect([await site(), await updates()]).toEqual(before);
+  });
+
+  it('serves the settings from memory for a few seconds: a change made behind its back shows once the copy has expired', async () => {
+    const title = (await site()).title;
+    await ctx.database.db.update(siteSettings).set({ title: '某省生态云感知系统' }).where(eq(siteSettings.id, 1));
+    clock += SITE_SETTINGS_TTL_MS - 1;
+    expect((await site()).title).toBe(title);
+    clock += 1;
+    expect((await site()).title).toBe('某省生态云感知系统');
+  });
+});

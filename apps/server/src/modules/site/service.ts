@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { SiteSettings } from '@eco/contracts/site';
+import type { Db } from '../../db/client';
+import { siteSettings } from '../../db/schema';
+import { AppError } from '../../http/error-codes';
+import { DEFAULT_SITE_SETTINGS } from '../../seed/load-bundled-data';
+import { audit, changes } from '../audit/service';
+import type { Acting } from '../users/service';
+
+/** How long the settings are served from memory (ms) before they are read again. */
+export const SITE_SETTINGS_TTL_MS = 5_000;
+
+/** The site settings row (seed §1); the defaults when it has not been written yet. */
+export async function readSiteSettings(db: Db): Promise<SiteSettings> {
+  const [row] = await db
+    .select({ title: siteSettings.title, provinceName: siteSettings.provinceName, footer: siteSettings.footer, recordNumber: siteSettings.recordNumber, opsPlatformUrl: siteSettings.opsPlatformUrl })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return row ?? DEFAULT_SITE_SETTINGS;
+}
+
+export interface SiteSettingsCache {
+  get(): Promise<SiteSettings>;
+  /** forget the cached copy: the next `get` reads the database (call after writing the settings) */
+  invalidate(): void;
+}
+
+/**
+ * Site settings are read by every page load (the initial state) and change rarely: keep them in
+ * memory for `ttlMs`. This process sees a change at once through `invalidate()`; other server
+ * processes on the same PostgreSQL within `ttlMs`.
+ */
+export function createSiteSettingsCache(db: Db, now: () => Date, ttlMs = SITE_SETTINGS_TTL_MS): SiteSettingsCache {
+  let cached: { settings: Promise<SiteSettings>; until: number } | null = null;
+  return {
+    get() {
+      const time = now().getTime();
+      if (!cached || time >= cached.until) {
+        const settings = readSiteSettings(db);
+        cached = { settings, until: time + ttlMs };
+        // a failed read is not kept: the next request tries again
+        settings.catch(() => {
+          if (cached?.settings === settings) cached = null;
+        });
+      }
+      return cached.settings;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+/**
+ * Writes all of the settings, recording `site.update` with the fields that changed (nothing is
+ * written when nothing changed). The caller invalidates the cache. `opsPlatformUrl` must parse as
+ * an http(s) URL (400 VALIDATION_FAILED naming the field).
+ */
+export async function updateSiteSettings(db: Db, now: () => Date, { actor, ip }: Acting, input: SiteSettings): Promise<SiteSettings> {
+  // exactly the settings, whatever else the caller passed
+  const next: SiteSettings = {
+    title: input.title,
+    provinceName: input.provinceName,
+    footer: input.footer,
+    recordNumber: input.recordNumber,
+    opsPlatformUrl: input.opsPlatformUrl,
+  };
+  if (next.opsPlatformUrl !== null) {
+    let url: URL | null = null;
+    try {
+      url = new URL(next.opsPlatformUrl);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new AppError('VALIDATION_FAILED', { zh: 'body/opsPlatformUrl 不是有效的 http(s) 地址', en: 'body/opsPlatformUrl is not a valid http(s) URL' });
+    }
+  }
+  return db.transaction(async (t) => {
+    const tx: Db = t;
+    const [row] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
+    const before: SiteSettings = row
+      ? { title: row.title, provinceName: row.provinceName, footer: row.footer, recordNumber: row.recordNumber, opsPlatformUrl: row.opsPlatformUrl }
+      : DEFAULT_SITE_SETTINGS;
+    const diff = changes(before, next);
+    if (!diff) return before;
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...next, updatedAt: now() })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...next, updatedAt: now() } });
+    await audit(tx, { actor, ip, action: 'site.update', entityType: 'site_settings', entityId: 1, ...diff });
+    return { ...next };
+  });
+}

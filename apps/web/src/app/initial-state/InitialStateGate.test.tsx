@@ -1,0 +1,111 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { request, setCsrfToken } from '../../request/request';
+import { setErrorDisplay } from '../../request/show-error';
+import { useInitialState } from '../../state/initial-state';
+import { InitialStateGate } from './InitialStateGate';
+
+// React's act() environment flag for a hand-rolled test renderer
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const SETTINGS = { title: '陕西省生态云感知系统', provinceName: '陕西省', footer: '', recordNumber: '', opsPlatformUrl: null };
+const ADMIN = { id: 1, account: 'admin', displayName: '系统管理员', role: 'admin', organisation: null, mustChangePassword: false };
+
+const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
+const expired = () => new Response(JSON.stringify({ success: false, errorCode: 'NOT_SIGNED_IN', errorMessage: '请先登录', showType: 2 }), { status: 401 });
+
+/** Shows who the gate says is signed in. */
+function Who() {
+  const { currentUser } = useInitialState();
+  return <span id="who">{currentUser ? currentUser.account : 'nobody'}</span>;
+}
+
+let fetchMock: Mock<typeof fetch>;
+let session: { user: typeof ADMIN | null; csrfToken: string };
+let container: HTMLDivElement;
+let root: Root;
+
+/** Answers the initial-state calls from `session`; `/api/users` with a 401. */
+function serve(): void {
+  fetchMock.mockImplementation(async (url, init) => {
+    const path = String(url);
+    if (path.endsWith('api/site')) return ok(SETTINGS);
+    if (path.endsWith('api/session') && (init?.method ?? 'GET') === 'GET') return ok(session);
+    return expired();
+  });
+}
+
+const sessionLoads = () => fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('api/session') && (init?.method ?? 'GET') === 'GET').length;
+const who = () => container.querySelector('#who')?.textContent;
+
+async function mount(): Promise<void> {
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <InitialStateGate>
+          <Who />
+        </InitialStateGate>
+      </QueryClientProvider>,
+    );
+  });
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  setErrorDisplay({ warn: () => {}, error: () => {}, notify: () => {}, redirect: () => {} });
+  session = { user: ADMIN, csrfToken: 'token-1' };
+  serve();
+  container = document.createElement('div');
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  vi.unstubAllGlobals();
+  setErrorDisplay();
+  setCsrfToken(null);
+});
+
+describe('the initial-state gate', () => {
+  it('hands the CSRF token of the session to the request layer', async () => {
+    await mount();
+    expect(who()).toBe('admin');
+    fetchMock.mockClear();
+    serve();
+    await request('api/anything', { method: 'POST', skipErrorHandler: true }).catch(() => {});
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('x-csrf-token')).toBe('token-1');
+  });
+
+  it('loads the state again when a request answers 401 while someone is signed in', async () => {
+    await mount();
+    expect(sessionLoads()).toBe(1);
+    session = { user: null, csrfToken: 'token-2' }; // the server ended the session
+    await act(async () => {
+      await request('api/users', { skipErrorHandler: true }).catch(() => {});
+    });
+    await vi.waitFor(() => expect(who()).toBe('nobody'));
+    expect(sessionLoads()).toBe(2);
+  });
+
+  it('loads once for a burst of 401s', async () => {
+    await mount();
+    session = { user: null, csrfToken: 'token-2' };
+    await act(async () => {
+      await Promise.all([1, 2, 3].map(() => request('api/users', { skipErrorHandler: true }).catch(() => {})));
+    });
+    await vi.waitFor(() => expect(who()).toBe('nobody'));
+    expect(sessionLoads()).toBe(2);
+  });
+
+  it("does not reload for an anonymous visitor's 401 (a refused sign-in)", async () => {
+    session = { user: null, csrfToken: 'token-1' };
+    await mount();
+    expect(who()).toBe('nobody');
+    await act(async () => {
+      await request('api/session', { method: 'POST', skipErrorHandler: true }).catch(() => {});
+    });
+    expect(sessionLoads()).toBe(1);
+  });
+});

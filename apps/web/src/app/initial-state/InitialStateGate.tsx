@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { clearRequestCache, onUnauthorized } from '../../request/request';
+import { fetchInitialState, InitialStateContext, type InitialState } from '../../state/initial-state';
+
+type Loaded = Omit<InitialState, 'refresh'>;
+
+/**
+ * The initial-state gate (seed-spec §1): until settings and session have loaded once, renders
+ * `loading` (nothing by default); then its children, with the state in context. A failed first
+ * load offers a retry instead of a blank page; a failed refresh keeps the state it had.
+ *
+ * It also keeps the state true to the server: a 401 answer to any request while someone is signed
+ * in (the session ended, e.g. idle timeout) loads the state again, so the header and the screens
+ * show the visitor as signed out. When the signed-in user changes, cached data of the previous
+ * one is dropped.
+ */
+export function InitialStateGate({ children, loading = null }: { children: ReactNode; loading?: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const stateRef = useRef<Loaded | null>(null);
+  const latest = useRef(0);
+
+  const load = useCallback(async () => {
+    // Only the newest load may set the state: a refresh started before a sign-in must not
+    // overwrite the one started after it.
+    const ticket = ++latest.current;
+    setFailed(false);
+    try {
+      // The page title is the layouts' job (`<screen> - <settings.title>`): set here, it would
+      // overwrite the screen's title on a first load (a parent's effects run after its children's).
+      const loaded = await fetchInitialState();
+      if (ticket !== latest.current) return;
+      stateRef.current = loaded;
+      setState(loaded);
+    } catch {
+      if (ticket === latest.current) setFailed(true); // the request layer has already said why
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A burst of 401s (several queries at once) needs one reload, not one each.
+  const reloadingAfter401 = useRef(false);
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        // An anonymous visitor's 401 (a wrong password) changes nothing.
+        if (!stateRef.current?.currentUser || reloadingAfter401.current) return;
+        reloadingAfter401.current = true;
+        void load().finally(() => (reloadingAfter401.current = false));
+      }),
+    [load],
+  );
+
+  const userId = state?.currentUser?.id ?? null;
+  useEffect(() => {
+    // What the previous user saw (e.g. the user list) must not show for the next one.
+    queryClient.removeQueries({ type: 'inactive' });
+    clearRequestCache();
+  }, [userId, queryClient]);
+
+  const value = useMemo(() => (state ? { ...state, refresh: load } : null), [state, load]);
+  if (value) return <InitialStateContext value={value}>{children}</InitialStateContext>;
+  if (failed) {
+    return (
+      <Result
+        status="warning"
+        title={t('initialState.failed')}
+        extra={
+          <Button type="primary" onClick={() => void load()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return loading;
+}

@@ -1,0 +1,108 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useMatches, useNavigation } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Grid from 'antd/es/grid';
+import Layout from 'antd/es/layout';
+import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
+import { useTranslation } from 'react-i18next';
+import { DelayedSpinner } from '../../components/DelayedSpinner';
+import { currentLocale, setLocale } from '../../i18n/i18n';
+import { useInitialState } from '../../state/initial-state';
+import type { RouteHandle } from '../routes';
+import { MainNav } from './MainNav';
+import { UserButton } from './UserButton';
+
+// Its own chunk (Dropdown and Menu), fetched only once someone is signed in.
+const UserMenu = lazy(() => import('./UserMenu'));
+
+/** ICP record numbers link to the MIIT record system, as the filing rules require; others are text. */
+const ICP_RECORD_LOOKUP = 'https://beian.miit.gov.cn/';
+
+/**
+ * The main layout: header with the site title, the menu of seed-spec §2's screens, the language
+ * switch and who is signed in (a menu: 门户管理, 修改密码, 退出登录; a 登录 link for visitors),
+ * the content (`<Outlet/>`), and the footer with the site's record number when one is set. While a screen's chunk loads for more than
+ * 300 ms a spinner covers the content (React Router keeps the old screen up during navigation).
+ */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { settings, currentUser } = useInitialState();
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const screens = Grid.useBreakpoint();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // a click on the user button before its menu's chunk has arrived opens the menu once it has
+  const [userMenuWanted, setUserMenuWanted] = useState(false);
+  // below 1200 px the eight entries no longer fit beside the title: they move into a drawer
+  const compact = screens.xl === false;
+
+  const current = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.menu)?.handle as RouteHandle | undefined;
+  const selected = current?.menu;
+
+  useEffect(() => {
+    document.title = selected && selected !== 'home' ? `${t(`menu.${selected}`)} - ${settings.title}` : settings.title;
+  }, [selected, settings.title, t]);
+
+  const nextLocale = currentLocale() === 'zh-CN' ? 'en-US' : 'zh-CN';
+
+  return (
+    <Layout className="main-layout">
+      <a className="skip-link" href="#main-content" onClick={(e) => (e.preventDefault(), document.getElementById('main-content')?.focus())}>
+        {t('layout.skipToContent')}
+      </a>
+      <Layout.Header className="main-header">
+        <Link to="/home" className="brand">
+          <img src="./favicon.svg" alt="" width={32} height={32} />
+          <span className="brand-title">{settings.title}</span>
+        </Link>
+        {!compact && <MainNav selected={selected} />}
+        <div className="header-actions">
+          <Button type="text" className="locale-switch" aria-label={t('layout.switchLanguageLabel')} onClick={() => setLocale(nextLocale)}>
+            {t('layout.switchLanguage')}
+          </Button>
+          {currentUser ? (
+            <Suspense fallback={<UserButton user={currentUser} compact={compact} aria-expanded={userMenuWanted} onClick={() => setUserMenuWanted(true)} />}>
+              <UserMenu user={currentUser} compact={compact} initiallyOpen={userMenuWanted} />
+            </Suspense>
+          ) : (
+            <Link to="/portal-management" className="sign-in-link">
+              {t('session.signIn')}
+            </Link>
+          )}
+          {compact && (
+            <Button type="text" className="menu-toggle" aria-label={t('menu.openMenu')} icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+          )}
+        </div>
+      </Layout.Header>
+      {compact && (
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title={settings.title}>
+          <MainNav selected={selected} vertical onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <Layout.Content className="main-content" id="main-content" tabIndex={-1}>
+        {navigation.state === 'loading' && (
+          <div className="route-loading">
+            <DelayedSpinner />
+          </div>
+        )}
+        <Outlet />
+      </Layout.Content>
+      <Layout.Footer className="main-footer">
+        <div>{settings.footer}</div>
+        {settings.recordNumber && (
+          <div className="record-number">
+            {/ICP/i.test(settings.recordNumber) ? (
+              <a href={ICP_RECORD_LOOKUP} target="_blank" rel="noopener noreferrer">
+                {settings.recordNumber}
+              </a>
+            ) : (
+              settings.recordNumber
+            )}
+          </div>
+        )}
+        <div className="data-sources">{t('layout.dataSources')}</div>
+      </Layout.Footer>
+    </Layout>
+  );
+}

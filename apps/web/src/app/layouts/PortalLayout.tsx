@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useInitialState } from '../../state/initial-state';
+import './portal-layout.css';
+
+/** The wall clock in the province's time zone (Asia/Shanghai), updated every second. */
+function Clock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const text = new Intl.DateTimeFormat('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(now);
+  return <time className="portal-clock">{text}</time>;
+}
+
+/**
+ * The standalone portal layout of /stgz (seed-spec §2: outside the main layout): a full-screen
+ * frame for a control-room wall with the system's name, the clock and a way back to the portal.
+ */
+export default function PortalLayout() {
+  const { t } = useTranslation();
+  const { settings } = useInitialState();
+  useEffect(() => {
+    document.title = `${t('sensingWall.title')} - ${settings.title}`;
+  }, [settings.title, t]);
+  return (
+    <div className="portal-layout">
+      <header className="portal-header">
+        <Link to="/home" className="portal-back">
+          ← {t('sensingWall.back')}
+        </Link>
+        <h1>
+          {settings.title} · {t('sensingWall.title')}
+        </h1>
+        <Clock />
+      </header>
+      <main className="portal-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../components/ComingSoon';
+
+/** /application-platform: its own issue fills it; until then its title and an empty state. */
+export default function ApplicationPlatformPage() {
+  const { t } = useTranslation();
+  return <ComingSoon title={t('menu.platform')} />;
+}

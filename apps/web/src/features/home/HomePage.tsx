@@ -1,0 +1,89 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import Empty from 'antd/es/empty';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
+import { useTranslation } from 'react-i18next';
+import { AqiLegend } from '../../components/map/AqiLegend';
+import { newestTime, useCityBoundaries, useStations } from '../../components/map/queries';
+import { RegulationStatusTag } from '../../components/RegulationStatusTag';
+import { useInitialState } from '../../state/initial-state';
+import { Panel } from '../../components/Panel';
+import { KeyFigures } from './KeyFigures';
+import { useLatestRegulations } from './queries';
+import './home.css';
+
+// ECharts and the map data arrive after first paint (issue: FCP must not wait for them)
+const ProvinceMap = lazy(() => import('../../components/map/ProvinceMap'));
+
+/** /home (首页): the system's purpose, key figures, the province map of stations, latest regulations. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { settings } = useInitialState();
+  const stations = useStations();
+  const boundaries = useCityBoundaries();
+  const regulations = useLatestRegulations();
+  const items = stations.data?.items;
+  const newest = items ? newestTime(items) : null;
+
+  return (
+    <div className="home">
+      <section className="home-hero">
+        <h1 className="home-title">{settings.title}</h1>
+        <p className="home-intro">{t('home.intro')}</p>
+        <KeyFigures stations={items} regulationsTotal={regulations.data?.total} />
+      </section>
+
+      <div className="home-grid">
+        <Panel title={t('home.mapTitle')} className="home-map-card" extra={newest && <span className="map-time">{t('home.mapDataTime', { time: newest.slice(0, 16).replace('T', ' ') })}</span>}>
+          {stations.isError || boundaries.isError ? (
+            <Result status="warning" title={t('home.mapLoadFailed')} />
+          ) : items && boundaries.data ? (
+            items.length === 0 ? (
+              <Empty description={t('home.mapNoData')} />
+            ) : (
+              <Suspense fallback={<Skeleton.Node active className="map-skeleton" />}>
+                <ProvinceMap boundaries={boundaries.data} stations={items} height="min(640px, 120vw)" />
+              </Suspense>
+            )
+          ) : (
+            <Skeleton.Node active className="map-skeleton" />
+          )}
+          <AqiLegend />
+        </Panel>
+
+        <div className="home-side">
+          <Panel title={t('home.latestRegulations')} extra={<Link to="/technical-regulations">{t('common.viewAll')}</Link>} className="home-regulations">
+            {regulations.isPending ? (
+              <Skeleton active paragraph={{ rows: 4 }} />
+            ) : (regulations.data?.items.length ?? 0) === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <ul className="latest-list">
+                {regulations.data?.items.map((r) => (
+                  <li key={r.id}>
+                    <Link to={`/technical-regulations?id=${r.id}`} className="latest-title">
+                      {r.title}
+                    </Link>
+                    <div className="latest-meta">
+                      <Tag className="code-tag">{r.code}</Tag>
+                      <span>{r.issuedOn ?? t('common.unknown')}</span>
+                      <RegulationStatusTag status={r.status} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+          <Panel title={t('home.latestNotices')} extra={<Link to="/notification-announcement">{t('common.viewAll')}</Link>}>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('comingSoon.description')} />
+          </Panel>
+          <Panel title={t('home.applications')} extra={<Link to="/application-platform">{t('common.viewAll')}</Link>}>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('comingSoon.description')} />
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import Descriptions from 'antd/es/descriptions';
+import Drawer from 'antd/es/drawer';
+import Empty from 'antd/es/empty';
+import Grid from 'antd/es/grid';
+import Skeleton from 'antd/es/skeleton';
+import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+import { RegulationStatusTag } from '../../components/RegulationStatusTag';
+import { useRegulation } from './queries';
+
+/**
+ * A regulation in full, in a drawer that keeps the list behind it (`?id=` in the address, so the
+ * link can be shared): dates, issuer, status, what it replaces and what replaces it.
+ */
+export function RegulationDetailDrawer({ id, linkTo, onClose }: { id: number | null; linkTo: (id: number) => string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const { data, isPending, isError } = useRegulation(id);
+  const unknown = t('common.unknown');
+  return (
+    <Drawer open={id !== null} onClose={onClose} title={t('regulations.detail.title')} size={screens.md ? 560 : '100%'} destroyOnHidden>
+      {isError ? (
+        <Empty description={t('regulations.detail.notFound')} />
+      ) : isPending || !data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Typography.Title level={4} className="regulation-title">
+            {data.title}
+          </Typography.Title>
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            items={[
+              { key: 'code', label: t('regulations.columns.code'), children: <span className="regulation-code">{data.code}</span> },
+              { key: 'status', label: t('regulations.columns.status'), children: <RegulationStatusTag status={data.status} /> },
+              { key: 'category', label: t('regulations.columns.category'), children: data.category },
+              { key: 'issuer', label: t('regulations.columns.issuer'), children: data.issuer },
+              { key: 'issuedOn', label: t('regulations.columns.issuedOn'), children: data.issuedOn ?? unknown },
+              { key: 'effectiveOn', label: t('regulations.columns.effectiveOn'), children: data.effectiveOn ?? unknown },
+              {
+                key: 'replaces',
+                label: t('regulations.detail.replaces'),
+                children: data.replaces ? (
+                  <Link to={linkTo(data.replaces.id)}>
+                    {data.replaces.code} {data.replaces.title}
+                  </Link>
+                ) : data.replacesCode ? (
+                  `${data.replacesCode} ${t('regulations.detail.notInLibrary')}`
+                ) : (
+                  t('regulations.detail.none')
+                ),
+              },
+              {
+                key: 'replacedBy',
+                label: t('regulations.detail.replacedBy'),
+                children:
+                  data.replacedBy.length === 0
+                    ? t('regulations.detail.none')
+                    : data.replacedBy.map((r) => (
+                        <div key={r.id}>
+                          <Link to={linkTo(r.id)}>
+                            {r.code} {r.title}
+                          </Link>
+                        </div>
+                      )),
+              },
+            ]}
+          />
+          <Typography.Title level={5} className="regulation-documents-title">
+            {t('regulations.detail.documents')}
+          </Typography.Title>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('regulations.detail.documentsNone')} />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Table from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
+import type { Regulation } from '@eco/contracts/regulations';
+import { REGULATION_STATUSES, type RegulationStatus } from '@eco/contracts/regulation-status';
+import { useTranslation } from 'react-i18next';
+import { RegulationStatusTag } from '../../components/RegulationStatusTag';
+import { useRegulationCategories, useRegulations } from './queries';
+import { RegulationDetailDrawer } from './RegulationDetailDrawer';
+import './regulations.css';
+
+const PAGE_SIZE = 10;
+
+/**
+ * /technical-regulations (技术规范): the regulations library with keyword search over code and
+ * title, filters by category and status (derived from dates), pagination, and a detail drawer.
+ * Every filter lives in the address (`?keyword=&category=&status=&page=&id=`), so views can be shared.
+ */
+export default function RegulationsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const category = params.get('category') ?? undefined;
+  const statusParam = params.get('status');
+  const status = (REGULATION_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as RegulationStatus) : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const idParam = Number(params.get('id'));
+  const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
+  const [draft, setDraft] = useState(keyword);
+
+  const list = useRegulations({ keyword: keyword || undefined, category, status, page, pageSize: PAGE_SIZE });
+  const categories = useRegulationCategories();
+
+  /** a new address from the current one; filter changes go back to page 1 */
+  const update = (changes: Record<string, string | number | undefined>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries({ ...(resetPage ? { page: undefined } : {}), ...changes })) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next);
+  };
+  const linkTo = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('id', String(id));
+    return `/technical-regulations?${next.toString()}`;
+  };
+
+  const columns: ColumnsType<Regulation> = [
+    {
+      title: t('regulations.columns.code'),
+      dataIndex: 'code',
+      width: 190,
+      responsive: ['sm'],
+      render: (code: string, r) => (
+        <Link to={linkTo(r.id)} className="regulation-code">
+          {code}
+        </Link>
+      ),
+    },
+    {
+      title: t('regulations.columns.title'),
+      dataIndex: 'title',
+      render: (title: string, r) => (
+        <>
+          <Link to={linkTo(r.id)}>{title}</Link>
+          {/* phones hide the code column: the code goes under the title instead */}
+          <div className="regulation-code regulation-code-sub">{r.code}</div>
+        </>
+      ),
+    },
+    { title: t('regulations.columns.category'), dataIndex: 'category', width: 130, responsive: ['md'] },
+    { title: t('regulations.columns.issuer'), dataIndex: 'issuer', width: 200, responsive: ['xl'] },
+    { title: t('regulations.columns.effectiveOn'), dataIndex: 'effectiveOn', width: 120, responsive: ['lg'], render: (d: string | null) => d ?? t('common.unknown') },
+    { title: t('regulations.columns.status'), dataIndex: 'status', width: 100, render: (s: RegulationStatus) => <RegulationStatusTag status={s} /> },
+  ];
+
+  return (
+    <div className="page regulations-page">
+      <h2 className="page-title">{t('regulations.title')}</h2>
+      <p className="page-subtitle">{t('regulations.subtitle')}</p>
+      <Card>
+        <div className="regulation-filters">
+          <Input.Search
+            className="regulation-keyword"
+            allowClear
+            value={draft}
+            placeholder={t('regulations.keywordPlaceholder')}
+            aria-label={t('common.search')}
+            enterButton={t('common.search')}
+            maxLength={100}
+            onChange={(e) => setDraft(e.target.value)}
+            onSearch={(value) => update({ keyword: value.trim() })}
+          />
+          <Select
+            className="regulation-category"
+            allowClear
+            placeholder={t('regulations.category')}
+            aria-label={t('regulations.category')}
+            value={category}
+            loading={categories.isPending}
+            options={(categories.data ?? []).map((c) => ({ value: c, label: c }))}
+            onChange={(value?: string) => update({ category: value })}
+          />
+          <Select
+            className="regulation-status"
+            allowClear
+            placeholder={t('regulations.status')}
+            aria-label={t('regulations.status')}
+            value={status}
+            options={REGULATION_STATUSES.map((s) => ({ value: s, label: t(`regulations.statuses.${s}`) }))}
+            onChange={(value?: RegulationStatus) => update({ status: value })}
+          />
+          <Button
+            onClick={() => {
+              setDraft('');
+              setParams(new URLSearchParams());
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </div>
+        <Table<Regulation>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: t('regulations.empty') }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => t('common.total', { total }),
+            onChange: (next) => update({ page: next }, false),
+          }}
+        />
+      </Card>
+      <RegulationDetailDrawer id={openId} linkTo={linkTo} onClose={() => update({ id: undefined }, false)} />
+    </div>
+  );
+}

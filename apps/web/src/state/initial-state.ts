@@ -1,0 +1,40 @@
+/**
+ * The initial state (seed-spec §1, §4): site settings and the session (the signed-in user, and the
+ * CSRF token handed to the request layer), loaded once before the app renders and read everywhere
+ * through `useInitialState()`.
+ */
+import { createContext, useContext } from 'react';
+import type { CurrentUser, Session, SiteSettings } from '@eco/contracts/site';
+import { request, setCsrfToken } from '../request/request';
+
+export interface InitialState {
+  settings: SiteSettings;
+  /** the signed-in user; null for an anonymous visitor */
+  currentUser: CurrentUser | null;
+  /**
+   * Loads settings and session again: call it after signing in or out, changing one's password or
+   * the site settings. Resolves once the new state is in place (or the load failed: the request
+   * layer has then said why and the previous state stays).
+   */
+  refresh(): Promise<void>;
+}
+
+/**
+ * Fetches settings and session in parallel and hands the session's CSRF token to the request
+ * layer (`setCsrfToken`), so state-changing requests carry it from then on. Rejects (and the
+ * request layer shows why) on failure.
+ */
+export async function fetchInitialState(): Promise<Omit<InitialState, 'refresh'>> {
+  const [settings, session] = await Promise.all([request<SiteSettings>('api/site'), request<Session>('api/session')]);
+  setCsrfToken(session.csrfToken);
+  return { settings, currentUser: session.user };
+}
+
+export const InitialStateContext = createContext<InitialState | null>(null);
+
+/** The loaded initial state; only valid below the gate, which renders nothing until it is ready. */
+export function useInitialState(): InitialState {
+  const state = useContext(InitialStateContext);
+  if (!state) throw new Error('useInitialState() used outside the initial-state gate');
+  return state;
+}

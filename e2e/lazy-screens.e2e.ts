@@ -1,0 +1,155 @@
+/**
+ * Lazy screens (seed-spec §2, §9): every screen is its own chunk, a spinner appears only when a
+ * chunk takes longer than 300 ms, and a chunk (or its stylesheet) that fails to load shows a clear
+ * error screen inside the main layout, never a blank page (seed-spec §8).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { homeTitle, menuItem, screenTitle } from './support/app';
+import { appUrl, useBrowser } from './support/browser';
+import { lastClickAt, recordSpinner, spinnerLog } from './support/spinner-log';
+
+const browser = useBrowser();
+
+const REGULATIONS_JS = '**/assets/RegulationsPage-*.js';
+const REGULATIONS_CSS = '**/assets/RegulationsPage-*.css';
+const CHUNK_DELAY_MS = 1500;
+const SPINNER_DELAY_MS = 300; // seed-spec §9
+
+/** Answers the request after `CHUNK_DELAY_MS`, as a slow network would. */
+async function slowly(route: Route) {
+  await new Promise((resolve) => setTimeout(resolve, CHUNK_DELAY_MS));
+  await route.continue().catch(() => {}); // the page may be gone when the test has already failed
+}
+
+async function openHome(page: Page) {
+  await page.goto(appUrl('/home'));
+  await homeTitle(page).waitFor();
+}
+
+const regulationsHeading = (page: Page) => screenTitle(page, '技术规范');
+
+describe('lazy screens and the loading spinner', () => {
+  it('each screen is its own chunk, fetched on first visit', async () => {
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const regulationsChunks = () => fetched.filter((path) => /\/assets\/RegulationsPage-[^/]+\.js$/.test(path));
+
+    await openHome(page);
+    await page.waitForLoadState('networkidle');
+    expect(fetched.some((path) => /\/assets\/HomePage-[^/]+\.js$/.test(path))).toBe(true);
+    expect(regulationsChunks()).toEqual([]);
+
+    await menuItem(page, '技术规范').click();
+    await regulationsHeading(page).waitFor();
+    expect(regulationsChunks()).toHaveLength(1);
+    expect(fetched.some((path) => /\/assets\/RegulationsPage-[^/]+\.css$/.test(path))).toBe(true);
+  });
+
+  // Timing-sensitive on a shared machine (a busy CPU can make any load slower than 300 ms), hence
+  // the retries; a spinner that shows too early fails every attempt.
+  it('shows no spinner when a screen loads fast from the menu', { retry: 2 }, async () => {
+    const page = await browser.newPage({ initScript: recordSpinner });
+    await openHome(page);
+    // let the home page settle (its map's chunk and data) so that only the navigation is measured
+    await page.locator('.province-map canvas').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const before = (await spinnerLog(page)).length;
+
+    await menuItem(page, '技术规范').click();
+    await regulationsHeading(page).waitFor();
+    await page.getByText('共 25 条', { exact: true }).waitFor();
+    expect((await spinnerLog(page)).slice(before)).toEqual([]);
+  });
+
+  it('shows the spinner after 300 ms while a slow screen loads from the menu, then the screen', { retry: 2 }, async () => {
+    const page = await browser.newPage({ initScript: recordSpinner });
+    await page.route(REGULATIONS_JS, slowly);
+    await openHome(page);
+    const before = (await spinnerLog(page)).length;
+
+    await menuItem(page, '技术规范').click();
+    const clickedAt = await lastClickAt(page);
+    await page.locator('.route-spinner').waitFor({ state: 'visible' });
+    expect(await regulationsHeading(page).count()).toBe(0); // the screen has not arrived yet
+    expect(await page.locator('.main-header').isVisible()).toBe(true);
+
+    await regulationsHeading(page).waitFor();
+    expect(await page.locator('.route-spinner').count()).toBe(0);
+
+    const log = (await spinnerLog(page)).slice(before);
+    expect(log.map((change) => change.shown)).toEqual([true, false]);
+    const [shown, hidden] = log;
+    expect(shown.at - clickedAt).toBeGreaterThanOrEqual(SPINNER_DELAY_MS - 10); // timer granularity
+    expect(shown.at - clickedAt).toBeLessThan(CHUNK_DELAY_MS);
+    expect(hidden.at - clickedAt).toBeGreaterThanOrEqual(CHUNK_DELAY_MS - 50);
+  });
+
+  it('shows the spinner on a first load of a slow screen, then the screen', async () => {
+    const page = await browser.newPage({ initScript: recordSpinner });
+    await page.route(REGULATIONS_JS, slowly);
+    await page.goto(appUrl('/technical-regulations'), { waitUntil: 'commit' });
+
+    await page.locator('.route-spinner').waitFor({ state: 'visible' });
+    expect(await regulationsHeading(page).count()).toBe(0);
+    expect(await page.locator('.main-header').isVisible()).toBe(true); // inside the main layout
+
+    await regulationsHeading(page).waitFor();
+    expect(await page.locator('.route-spinner').count()).toBe(0);
+    expect((await spinnerLog(page)).map((change) => change.shown)).toEqual([true, false]);
+  });
+
+  it('a screen whose chunk fails shows the error screen with a reload button, and the menu stays', async () => {
+    const page = await browser.newPage();
+    await page.route(REGULATIONS_JS, (route) => route.abort());
+    await openHome(page);
+
+    await menuItem(page, '技术规范').click();
+    const error = page.locator('.route-error');
+    await error.waitFor();
+    expect(await error.getByText('页面加载失败', { exact: true }).isVisible()).toBe(true);
+    expect(await error.locator('.route-error-detail').innerText()).toMatch(/^Loading chunk technical-regulations failed\.\s*\(error: \S*RegulationsPage-\S+\.js\)$/);
+    expect(await error.getByRole('button', { name: '重新加载' }).isVisible()).toBe(true);
+    expect(await page.locator('.main-header').isVisible()).toBe(true);
+    expect(await page.locator('.main-footer').isVisible()).toBe(true);
+
+    // the menu still works from the error screen
+    await menuItem(page, '通知公告').click();
+    await screenTitle(page, '通知公告').waitFor();
+    expect(await page.locator('.route-error').count()).toBe(0);
+
+    // once the network is back, the reload button brings the screen
+    await menuItem(page, '技术规范').click();
+    await error.waitFor();
+    await page.unroute(REGULATIONS_JS);
+    await error.getByRole('button', { name: '重新加载' }).click();
+    await regulationsHeading(page).waitFor();
+    expect(await page.locator('.route-error').count()).toBe(0);
+  });
+
+  it('a first load whose chunk fails shows the error screen in the main layout, not a blank page', async () => {
+    const page = await browser.newPage();
+    await page.route(REGULATIONS_JS, (route) => route.abort());
+    await page.goto(appUrl('/technical-regulations'));
+    const error = page.locator('.route-error');
+    await error.waitFor();
+    expect(await error.getByText('页面加载失败', { exact: true }).isVisible()).toBe(true);
+    expect(await error.locator('.route-error-detail').innerText()).toContain('Loading chunk technical-regulations failed');
+    expect(await menuItem(page, '首页').isVisible()).toBe(true);
+  });
+
+  it('a screen whose stylesheet fails shows CSS_CHUNK_LOAD_FAILED', async () => {
+    const page = await browser.newPage();
+    await page.route(REGULATIONS_CSS, (route) => route.abort());
+    await page.goto(appUrl('/technical-regulations'));
+    const error = page.locator('.route-error');
+    await error.waitFor();
+    expect(await error.getByText('页面样式加载失败', { exact: true }).isVisible()).toBe(true);
+    expect(await error.locator('.route-error-detail').innerText()).toMatch(
+      /^CSS_CHUNK_LOAD_FAILED: Loading CSS chunk technical-regulations failed\.\s*\(\S*RegulationsPage-\S+\.css\)$/,
+    );
+    expect(await error.getByRole('button', { name: '重新加载' }).isVisible()).toBe(true);
+    expect(await page.locator('.main-header').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Chromium for the end-to-end specs: Debian's /usr/bin/chromium driven by playwright-core (no
+ * downloaded browsers). `useBrowser()` gives a spec file one browser and a fresh context per page,
+ * and closes them all.
+ */
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; CHROMIUM_PATH overrides it. */
+const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Launches headless Chromium without sandbox, GPU or background traffic. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: EXECUTABLE,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** The server under test (from global-setup), e.g. `http://127.0.0.1:41234`. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** The app at hash route `route` (e.g. `/home`, `/exception?x=1`) on the server under test. */
+export function appUrl(route: string): string {
+  return `${baseUrl()}/#${route}`;
+}
+
+export interface NewPageOptions {
+  /** Runs in the page before any of its scripts (e.g. to set `window.routerBase`). */
+  initScript?: () => void;
+}
+
+type TrackedPage = Page & { pageErrors: Error[] };
+
+/** What a spec gets from {@link useBrowser}. */
+export interface BrowserHandle {
+  /**
+   * A page in a fresh browser context (own storage, cache and routes), 1440×900, zh-CN; it is closed
+   * after the current test, and the test fails if the page had an uncaught error (`pageErrors`).
+   */
+  newPage(options?: NewPageOptions): Promise<TrackedPage>;
+}
+
+/**
+ * Launches one Chromium for the spec file (beforeAll) and closes it (afterAll); every context a test
+ * opens is closed after that test.
+ */
+export function useBrowser(): BrowserHandle {
+  let browser: Browser | undefined;
+  const open: BrowserContext[] = [];
+  const pages: TrackedPage[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    const errors = pages.splice(0).flatMap((page) => page.pageErrors);
+    await Promise.all(open.splice(0).map((context) => context.close()));
+    // The app shows its failures (error screens, messages); an uncaught error is a bug of its own.
+    if (errors.length > 0) throw new Error(`uncaught error(s) in the page:\n${errors.map((e) => e.stack ?? e.message).join('\n')}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(options = {}) {
+      if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage inside a test)');
+      // A wide viewport: the main layout shows its menu in the header from 1200 px (antd's `xl`) up.
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      open.push(context);
+      // Fail a missing element well within the test timeout (60 s), with Playwright's own message.
+      context.setDefaultTimeout(15_000);
+      if (options.initScript) await context.addInitScript(options.initScript);
+      const page: TrackedPage = Object.assign(await context.newPage(), { pageErrors: [] as Error[] });
+      page.on('pageerror', (error) => page.pageErrors.push(error));
+      pages.push(page);
+      return page;
+    },
+  };
+}
