@@ -1,0 +1,84 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import Grid from 'antd/es/grid';
+import Select from 'antd/es/select';
+import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
+import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
+import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
+import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
+import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
+import type { CurrentUser } from '@eco/contracts/site';
+import { useTranslation } from 'react-i18next';
+import { DelayedSpinner } from '../../components/DelayedSpinner';
+import { loadChunk } from '../../request/chunk';
+import { resolveSection, sectionsFor, type SectionKey } from './sections';
+import { useQueryState } from './use-query-state';
+
+/** A section's screen: its own chunk (a failed load shows the route's error screen, seed-spec §8). */
+const section = (name: string, importer: () => Promise<{ default: ComponentType }>) => lazy(() => loadChunk(`portal-management-${name}`, importer));
+
+const VIEWS: Record<SectionKey, { icon: ReactNode; View: ComponentType }> = {
+  account: { icon: <IdcardOutlined />, View: section('account', () => import('./account/AccountSection')) },
+  users: { icon: <TeamOutlined />, View: section('users', () => import('./users/UsersSection')) },
+  organisations: { icon: <ApartmentOutlined />, View: section('organisations', () => import('./organisations/OrganisationsSection')) },
+  roles: { icon: <SafetyCertificateOutlined />, View: section('roles', () => import('./roles/RolesSection')) },
+  site: { icon: <SettingOutlined />, View: section('site', () => import('./site/SiteSettingsSection')) },
+  audit: { icon: <AuditOutlined />, View: section('audit', () => import('./audit/AuditLogSection')) },
+};
+
+/**
+ * The back office: a side navigation of the sections `user`'s role may use (a selector above the
+ * section on phones) and the current section (`?section=`; an unknown or forbidden one shows 我的账户).
+ * Each section is its own chunk; switching shows the delayed spinner while one loads.
+ */
+export function BackOffice({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [params] = useQueryState();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const keys = sectionsFor(user.role);
+  const current = resolveSection(params.get('section'), user.role);
+  const { View } = VIEWS[current];
+
+  return (
+    <div className="pm-body">
+      {phone ? (
+        keys.length > 1 && (
+          <Select<SectionKey>
+            className="pm-section-select"
+            size="large"
+            value={current}
+            aria-label={t('pm.nav.label')}
+            onChange={(key) => navigate(`?section=${key}`)}
+            options={keys.map((key) => ({
+              value: key,
+              label: (
+                <span className="pm-section-option">
+                  {VIEWS[key].icon}
+                  {t(`pm.nav.${key}`)}
+                </span>
+              ),
+            }))}
+          />
+        )
+      ) : (
+        <nav className="pm-nav" aria-label={t('pm.nav.label')}>
+          {keys.map((key) => (
+            <Link key={key} to={`?section=${key}`} className="pm-nav-item" aria-current={key === current ? 'page' : undefined}>
+              {VIEWS[key].icon}
+              <span>{t(`pm.nav.${key}`)}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
+      <section className="pm-section" aria-label={t(`pm.nav.${current}`)}>
+        {/* keyed: a new boundary shows its (delayed) fallback even inside the router's transition */}
+        <Suspense key={current} fallback={<DelayedSpinner />}>
+          <View />
+        </Suspense>
+      </section>
+    </div>
+  );
+}

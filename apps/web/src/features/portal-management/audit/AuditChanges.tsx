@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import type { AuditEntry } from '@eco/contracts/audit';
+import { useTranslation } from 'react-i18next';
+import { labelOr } from '../labels';
+import { flattenTree } from '../organisations/org-tree';
+import { useOrganisations } from '../organisations/queries';
+import { fieldChanges, valueText } from './changes';
+
+/**
+ * An entry's before/after as a small table: field, before, after; changed rows stand out. Codes
+ * are shown in words where the portal knows them (a role, a status, a failure reason, an
+ * organisation's name for its id, yes/no); anything else as plain text, never as markup.
+ */
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation();
+  const organisations = useOrganisations();
+  const orgNames = useMemo(() => new Map(flattenTree(organisations.data ?? []).map((o) => [o.id, o.name])), [organisations.data]);
+  const rows = fieldChanges(entry.before, entry.after);
+  if (rows.length === 0) return <div className="pm-muted">{t('pm.audit.change.none')}</div>;
+
+  const readable = (field: string, value: unknown): string => {
+    if (field === 'organisationId') {
+      if (value === null) return t('pm.audit.values.organisationNone');
+      if (typeof value === 'number') return orgNames.has(value) ? `${orgNames.get(value)} (#${value})` : `#${value}`;
+    }
+    if (typeof value === 'boolean') return t(`pm.audit.values.boolean.${value}`);
+    if (typeof value === 'string') {
+      if (field === 'role') return labelOr(i18n, `roles.${value}`, value);
+      if (field === 'status' || field === 'reason') return labelOr(i18n, `pm.audit.values.${field}.${value}`, value);
+    }
+    return valueText(value);
+  };
+  const cell = (field: string, value: unknown, missing: boolean) => {
+    if (missing) return <span className="pm-muted">{t('pm.audit.change.absent')}</span>;
+    const text = readable(field, value);
+    return text === '' ? <span className="pm-muted">{t('pm.audit.change.empty')}</span> : <span className="audit-value">{text}</span>;
+  };
+  return (
+    <table className="audit-changes">
+      <thead>
+        <tr>
+          <th scope="col">{t('pm.audit.change.field')}</th>
+          <th scope="col">{t('pm.audit.change.before')}</th>
+          <th scope="col">{t('pm.audit.change.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.field} className={row.changed ? 'is-changed' : undefined}>
+            <th scope="row">
+              {labelOr(i18n, `pm.audit.fields.${row.field}`, row.field)}
+              {i18n.exists(`pm.audit.fields.${row.field}`) && <span className="audit-field-key">{row.field}</span>}
+            </th>
+            <td>{cell(row.field, row.before, row.missingBefore)}</td>
+            <td>{cell(row.field, row.after, row.missingAfter)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SECTION, resolveSection, sectionsFor } from './sections';
+
+describe('which sections a role sees', () => {
+  it('gives administrators every section, account first', () => {
+    expect(sectionsFor('admin')).toEqual(['account', 'users', 'organisations', 'roles', 'site', 'audit']);
+  });
+
+  it('gives editors and staff only their account (content sections arrive with the content modules)', () => {
+    expect(sectionsFor('editor')).toEqual(['account']);
+    expect(sectionsFor('staff')).toEqual(['account']);
+  });
+});
+
+describe('the ?section= query', () => {
+  it('opens the requested section when the role may use it', () => {
+    expect(resolveSection('users', 'admin')).toBe('users');
+    expect(resolveSection('audit', 'admin')).toBe('audit');
+    expect(resolveSection('account', 'staff')).toBe('account');
+  });
+
+  it('falls back to the account for a section the role may not use', () => {
+    expect(resolveSection('users', 'editor')).toBe(DEFAULT_SECTION);
+    expect(resolveSection('site', 'staff')).toBe('account');
+  });
+
+  it('falls back to the account when the query is missing, unknown or hostile', () => {
+    expect(resolveSection(null, 'admin')).toBe('account');
+    expect(resolveSection('', 'admin')).toBe('account');
+    expect(resolveSection('USERS', 'admin')).toBe('account');
+    expect(resolveSection('toString', 'admin')).toBe('account');
+    expect(resolveSection('__proto__', 'admin')).toBe('account');
+  });
+});
