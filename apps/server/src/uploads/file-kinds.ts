@@ -1,0 +1,33 @@
+/**
+ * The kinds of file the portal accepts, recognised from their content (magic numbers, via the
+ * `file-type` library), never from the name a user gave them.
+ */
+export const FILE_KINDS = ['pdf', 'office', 'image', 'zip'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** MIME types `file-type` reports, by kind. Legacy Office files (.doc/.xls/.ppt) are OLE compound files (`x-cfb`). */
+const MIME_BY_KIND: Record<FileKind, readonly string[]> = {
+  pdf: ['application/pdf'],
+  office: [
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.oasis.opendocument.text',
+    'application/vnd.oasis.opendocument.spreadsheet',
+    'application/vnd.oasis.opendocument.presentation',
+    'application/x-cfb',
+  ],
+  image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  zip: ['application/zip'],
+};
+
+/** The kind a detected MIME type belongs to, or null when the portal does not accept it. */
+export function kindOf(mime: string): FileKind | null {
+  return FILE_KINDS.find((kind) => MIME_BY_KIND[kind].includes(mime)) ?? null;
+}
+
+/** Kinds a browser may show in the page (the rest is always downloaded). */
+export function isPreviewable(mime: string): boolean {
+  const kind = kindOf(mime);
+  return kind === 'pdf' || kind === 'image';
+}
