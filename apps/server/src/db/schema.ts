@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -21,6 +22,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MultiPolygon, Polygon } from 'geojson';
 
@@ -79,7 +81,10 @@ export const technicalRegulations = pgTable(
     effectiveOn: date('effective_on', { mode: 'string' }),
     /** the code of the regulation this one replaces, which need not be in the library */
     replacesCode: text('replaces_code'),
+    /** set when an editor retires it without a replacement (废止); status then derives 废止 from this date */
+    abolishedOn: date('abolished_on', { mode: 'string' }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('technical_regulations_replaces_idx').on(t.replacesCode)],
 );
@@ -93,6 +98,12 @@ export const things = pgTable('things', {
   name: text().notNull(),
   /** free-form attributes from the source, e.g. `{ area: '西咸新区' }` */
   properties: jsonb().$type<Record<string, string>>().notNull().default({}),
+  /** the agency that owns and answers for the device; null = province-wide network (e.g. CNEMC) */
+  organisationId: integer('organisation_id').references((): AnyPgColumn => organisations.id),
+  /** operator-set: in service, under maintenance, or retired (online/offline is derived from lastSeenAt) */
+  status: text({ enum: ['active', 'maintenance', 'retired'] }).notNull().default('active'),
+  /** the latest phenomenonTime received from this Thing (observation or detection) */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -106,6 +117,8 @@ export const locations = pgTable('locations', {
   longitude: doublePrecision().notNull(),
   latitude: doublePrecision().notNull(),
   cityCode: text('city_code').references(() => divisions.code),
+  /** the county (6-digit division code) the point falls in, where the bundled data can tell */
+  countyCode: text('county_code').references(() => divisions.code),
 });
 
 /** OGC SensorThings ObservedProperty, keyed by the bundled data's column name (`pm2_5`, `o3_8h`, …). */
@@ -116,6 +129,20 @@ export const observedProperties = pgTable('observed_properties', {
   /** unit of measurement symbol, e.g. `µg/m³`; empty for a dimensionless index */
   unit: text().notNull(),
   description: text().notNull(),
+  /** the physically plausible range of a result, inclusive; null = unbounded on that side */
+  minValue: doublePrecision('min_value'),
+  maxValue: doublePrecision('max_value'),
+});
+
+/** OGC SensorThings Sensor: the instrument (make, model, method) behind a Datastream. */
+export const sensors = pgTable('sensors', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  description: text().notNull().default(''),
+  /** e.g. `text/html` for a datasheet link, `application/pdf` */
+  encodingType: text('encoding_type').notNull().default('text/plain'),
+  metadata: text().notNull().default(''),
+  createdAt: createdAt(),
 });
 
 /** OGC SensorThings Datastream: one ObservedProperty measured on one Thing. */
@@ -129,6 +156,7 @@ export const datastreams = pgTable(
     observedPropertyCode: text('observed_property_code')
       .notNull()
       .references(() => observedProperties.code),
+    sensorId: integer('sensor_id').references(() => sensors.id),
     createdAt: createdAt(),
   },
   (t) => [unique('datastreams_thing_property_key').on(t.thingId, t.observedPropertyCode)],
@@ -151,6 +179,107 @@ export const observations = pgTable(
     quality: text(),
   },
   (t) => [primaryKey({ columns: [t.datastreamId, t.phenomenonTime] })],
+);
+
+/** Device keys: a Thing authenticates its pushes with one. Only the SHA-256 of the key is kept. */
+export const thingKeys = pgTable(
+  'thing_keys',
+  {
+    id: serial().primaryKey(),
+    thingId: integer('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the whole key */
+    keyHash: text('key_hash').notNull().unique(),
+    /** the key's first characters, shown to tell keys apart */
+    prefix: text().notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('thing_keys_thing_idx').on(t.thingId)],
+);
+
+/** The national list of key protected wild animals (国家重点保护野生动物名录, 2021), from the bundled data. */
+export const protectedSpecies = pgTable('protected_species', {
+  scientificName: text('scientific_name').primaryKey(),
+  nameZh: text('name_zh').notNull(),
+  /** 'I' = 国家一级, 'II' = 国家二级 */
+  level: text({ enum: ['I', 'II'] }).notNull(),
+  /** the taxon group as listed (class / order / family), for display */
+  taxon: text().notNull().default(''),
+});
+
+/** Camera-trap detections: one species seen by one Thing at one instant (a repeat is a duplicate). */
+export const detections = pgTable(
+  'detections',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    thingId: integer('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
+    phenomenonTime: timestamp('phenomenon_time', { withTimezone: true }).notNull(),
+    scientificName: text('scientific_name').notNull(),
+    /** true when the name is on the protected list; false = marked unlisted by the device */
+    listed: boolean().notNull(),
+    count: integer().notNull(),
+    /** 0–1 */
+    confidence: doublePrecision().notNull(),
+    imageSha256: text('image_sha256').references(() => files.sha256),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('detections_thing_time_species_key').on(t.thingId, t.phenomenonTime, t.scientificName),
+    index('detections_time_idx').on(t.phenomenonTime),
+  ],
+);
+
+/**
+ * Alert rules: `threshold` (a Datastream of the ObservedProperty crosses `threshold` by
+ * `comparator`) or `silence` (a Thing of `thingKind`, or any, sends nothing for `silentMinutes`).
+ */
+export const alertRules = pgTable('alert_rules', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  kind: text({ enum: ['threshold', 'silence'] }).notNull(),
+  observedPropertyCode: text('observed_property_code').references(() => observedProperties.code),
+  comparator: text({ enum: ['>', '>=', '<', '<='] }),
+  threshold: doublePrecision(),
+  silentMinutes: integer('silent_minutes'),
+  thingKind: text('thing_kind'),
+  severity: text({ enum: ['info', 'warning', 'critical'] }).notNull().default('warning'),
+  enabled: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Alerts opened by the rules: open → acknowledged → closed, each step with who and when. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    thingId: integer('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
+    datastreamId: integer('datastream_id').references(() => datastreams.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['open', 'acknowledged', 'closed'] }).notNull().default('open'),
+    /** the value that opened it (threshold rules) */
+    value: doublePrecision(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** null when closed by the data itself (value back in range, device heard again) */
+    closedBy: integer('closed_by').references(() => users.id),
+  },
+  (t) => [
+    // one alert per rule and Thing at a time, until it is closed
+    uniqueIndex('alerts_one_active_idx').on(t.ruleId, t.thingId).where(sql`${t.status} <> 'closed'`),
+    index('alerts_status_idx').on(t.status, t.openedAt),
+  ],
 );
 
 /** Which bundled data sets have been loaded, so a restart loads nothing twice. */
@@ -249,3 +378,74 @@ export const appSecrets = pgTable('app_secrets', {
   value: text().notNull(),
   createdAt: createdAt(),
 });
+
+/** Uploaded files, content-addressed (uploads/file-store.ts): stored once however often uploaded. */
+export const files = pgTable('files', {
+  sha256: text().primaryKey(),
+  /** bytes */
+  size: bigint({ mode: 'number' }).notNull(),
+  /** the MIME type recognised from the content */
+  mime: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Notices (通知公告): draft → published → withdrawn; a future publishAt schedules publication. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    category: text({ enum: ['notice', 'announcement', 'news'] }).notNull(),
+    /** sanitised HTML (allow-list) */
+    bodyHtml: text('body_html').notNull(),
+    /** the body's text without markup, for keyword search */
+    bodyText: text('body_text').notNull(),
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    authorId: integer('author_id').references(() => users.id),
+    /** the author as shown to readers */
+    authorName: text('author_name').notNull(),
+    pinned: boolean().notNull().default(false),
+    status: text({ enum: ['draft', 'published', 'withdrawn'] }).notNull().default('draft'),
+    /** when it becomes visible to readers once published (a future time schedules it) */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notices_listing_idx').on(t.status, t.publishAt)],
+);
+
+/** Files attached to a notice, with the name they were uploaded under. */
+export const noticeAttachments = pgTable(
+  'notice_attachments',
+  {
+    id: serial().primaryKey(),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    fileSha256: text('file_sha256')
+      .notNull()
+      .references(() => files.sha256),
+    fileName: text('file_name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notice_attachments_notice_idx').on(t.noticeId)],
+);
+
+/** Documents of a technical regulation (the standard's text, amendments), with their upload names. */
+export const regulationDocuments = pgTable(
+  'regulation_documents',
+  {
+    id: serial().primaryKey(),
+    regulationId: integer('regulation_id')
+      .notNull()
+      .references(() => technicalRegulations.id, { onDelete: 'cascade' }),
+    fileSha256: text('file_sha256')
+      .notNull()
+      .references(() => files.sha256),
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('regulation_documents_regulation_idx').on(t.regulationId)],
+);
