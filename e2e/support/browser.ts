@@ -8,6 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 /** Debian's Chromium; CHROMIUM_PATH overrides it. */
 const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** How the pages report a Content-Security-Policy violation on their console. */
+const CSP_VIOLATION = 'CSP violation:';
 
 /** Launches headless Chromium without sandbox, GPU or background traffic. */
 export function launchChromium(): Promise<Browser> {
@@ -71,9 +73,19 @@ export function useBrowser(): BrowserHandle {
       open.push(context);
       // Fail a missing element well within the test timeout (60 s), with Playwright's own message.
       context.setDefaultTimeout(15_000);
+      // Every page must satisfy the server's Content-Security-Policy (http/security-headers.ts): a
+      // violation is reported to the console by this listener and counted as a page error.
+      await context.addInitScript((marker: string) => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`${marker} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+        });
+      }, CSP_VIOLATION);
       if (options.initScript) await context.addInitScript(options.initScript);
       const page: TrackedPage = Object.assign(await context.newPage(), { pageErrors: [] as Error[] });
       page.on('pageerror', (error) => page.pageErrors.push(error));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().startsWith(CSP_VIOLATION)) page.pageErrors.push(new Error(message.text()));
+      });
       pages.push(page);
       return page;
     },

@@ -1,6 +1,6 @@
 /**
  * Security headers on every response (helmet), with a Content-Security-Policy the built web app
- * satisfies (checked in Chromium on /home, /technical-regulations and /stgz):
+ * satisfies (checked in Chromium: every page an end-to-end test opens fails on a violation):
  *
  * - scripts only from this origin: Vite's build has no inline script;
  * - styles from this origin plus inline: antd's CSS-in-JS (@ant-design/cssinjs) inserts <style>
