@@ -6,32 +6,22 @@
  * `TEST_DATABASE_URL` (else `DATABASE_URL`, else the local default scripts/test.mjs uses), created
  * through that admin URL and dropped afterwards. Either way `openDatabase` migrates it.
  *
- * Opening, migrating and loading the bundled data takes a few seconds on PGlite: share one loaded
- * database per test file where tests only read.
+ * Each is a copy of a template migrated (and loaded) once per run in the project's global setup
+ * (test/global-setup.ts); opening one still takes a second or two on PGlite: share one database
+ * per test file where tests only read.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import postgres from 'postgres';
-import { REPO_ROOT, type Database } from '../config';
+import { inject } from 'vitest';
+import type { Database } from '../config';
 import { openDatabase, type Db, type DatabaseHandle } from '../db/client';
 import * as schema from '../db/schema';
-import { loadBundledData } from '../seed/load-bundled-data';
+import { adminUrl, databaseName, databaseUrl, withAdmin } from './database-templates';
 
-/** The bundled real data (`<repo>/data`). */
-export const DATA_DIR = path.join(REPO_ROOT, 'data');
-
-/** Which database the suite runs on this time. */
-export const TEST_DB_KIND: Database['kind'] = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** The PostgreSQL URL used to create and drop test databases. */
-export function adminUrl(): string {
-  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_ADMIN_URL;
-}
+export { adminUrl, DATA_DIR, TEST_DB_KIND } from './database-templates';
 
 export interface TestDatabase extends DatabaseHandle {
   /** where it lives: pass to `openDatabase` to open it again (after `close()`) */
@@ -49,34 +39,29 @@ export function removeTempDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(adminUrl(), { max: 1, onnotice: () => {}, connect_timeout: 10 });
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
-async function createLocation(): Promise<{ location: Database; remove: () => Promise<void> }> {
-  if (TEST_DB_KIND === 'pglite') {
+/**
+ * A copy of `template` (test/database-templates.ts): a new PGlite folder in a temp folder, or a
+ * new database `eco_test_<random>` created from the template on the same server.
+ */
+async function copyOf(template: Database): Promise<{ location: Database; remove: () => Promise<void> }> {
+  if (template.kind === 'pglite') {
     // the folder lock (`<dir>.lock`) sits beside the data folder, so both live in the temp folder
     const tmp = makeTempDir();
-    return { location: { kind: 'pglite', dir: path.join(tmp, 'db') }, remove: async () => removeTempDir(tmp) };
+    const dir = path.join(tmp, 'db');
+    fs.cpSync(template.dir, dir, { recursive: true });
+    return { location: { kind: 'pglite', dir }, remove: async () => removeTempDir(tmp) };
   }
   const name = `eco_test_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdmin((sql) => sql.unsafe(`create database ${name}`));
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
+  const admin = adminUrl();
+  await withAdmin(admin, (sql) => sql.unsafe(`create database ${name} template ${databaseName(template.url)}`));
   return {
-    location: { kind: 'postgres', url: url.toString() },
-    remove: () => withAdmin(async (sql) => void (await sql.unsafe(`drop database if exists ${name} with (force)`))),
+    location: { kind: 'postgres', url: databaseUrl(admin, name) },
+    remove: () => withAdmin(admin, async (sql) => void (await sql.unsafe(`drop database if exists ${name} with (force)`))),
   };
 }
 
-/** A fresh, migrated, empty database of the kind `TEST_DB` asks for. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const { location, remove } = await createLocation();
+async function open(template: Database): Promise<TestDatabase> {
+  const { location, remove } = await copyOf(template);
   let handle: DatabaseHandle;
   try {
     handle = await openDatabase(location);
@@ -97,16 +82,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A fresh database with the bundled data loaded (`loadBundledData(db, <repo>/data)`). */
-export async function createLoadedDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase();
-  try {
-    await loadBundledData(database.db, DATA_DIR);
-  } catch (error) {
-    await database.dispose();
-    throw error;
-  }
-  return database;
+/** A fresh, migrated, empty database of the kind `TEST_DB` asks for. */
+export function createTestDatabase(): Promise<TestDatabase> {
+  return open(inject('databaseTemplates').empty);
+}
+
+/** A fresh database with the bundled data loaded (as `loadBundledData(db, <repo>/data)` leaves it). */
+export function createLoadedDatabase(): Promise<TestDatabase> {
+  return open(inject('databaseTemplates').loaded);
 }
 
 /** Every table of the schema, by its SQL name. */
@@ -127,6 +110,16 @@ export const TABLES = {
   sign_in_failures: schema.signInFailures,
   audit_log: schema.auditLog,
   app_secrets: schema.appSecrets,
+  sensors: schema.sensors,
+  thing_keys: schema.thingKeys,
+  protected_species: schema.protectedSpecies,
+  detections: schema.detections,
+  alert_rules: schema.alertRules,
+  alerts: schema.alerts,
+  files: schema.files,
+  notices: schema.notices,
+  notice_attachments: schema.noticeAttachments,
+  regulation_documents: schema.regulationDocuments,
 } as const;
 
 /** The number of rows in every table of the schema. */
