@@ -226,6 +226,16 @@ describe('loadBundledData', () => {
         sign_in_failures: 0,
         audit_log: 0,
         app_secrets: 0,
+        sensors: 0,
+        thing_keys: 0,
+        protected_species: 0,
+        detections: 0,
+        alert_rules: 0,
+        alerts: 0,
+        files: 0,
+        notices: 0,
+        notice_attachments: 0,
+        regulation_documents: 0,
       });
       expect(AIR_QUALITY_PROPERTY_CODES).toHaveLength(15);
     });
