@@ -63,7 +63,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export interface TestServerOptions {
   /**
    * Extra environment of the server, e.g. `{ ADMIN_ACCOUNT, ADMIN_PASSWORD }` for a first
-   * administrator. HOST, PORT and PGLITE_DIR are the helper's own and cannot be set here.
+   * administrator. HOST, PORT, PGLITE_DIR and UPLOADS_DIR are the helper's own and cannot be set here.
    */
   env?: Record<string, string>;
   /**
@@ -90,10 +90,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const port = await freePort();
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'eco-test-pglite-')));
+  // uploaded files of the run: never in the repository's ./data/uploads
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eco-test-uploads-'));
   const { DATABASE_URL: _unused, ...env } = process.env; // always the embedded PGlite
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
-    env: { ...env, LOG_LEVEL: 'warn', ...options.env, HOST: '127.0.0.1', PORT: String(port), PGLITE_DIR: dataDir },
+    env: { ...env, LOG_LEVEL: 'warn', ...options.env, HOST: '127.0.0.1', PORT: String(port), PGLITE_DIR: dataDir, UPLOADS_DIR: uploadsDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -114,6 +116,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       clearTimeout(killer);
     }
     if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    await fs.rm(uploadsDir, { recursive: true, force: true, maxRetries: 3 });
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -3,12 +3,22 @@
  * original file name (Chinese names intact through RFC 6266 `filename*`, the `content-disposition`
  * library), or `inline` for a PDF or an image the page previews; `nosniff` and a sandboxing CSP so
  * a browser never runs anything from it.
+ *
+ * An inline preview may be framed by the portal's own pages (`frame-ancestors 'self'`,
+ * `X-Frame-Options: SAMEORIGIN`; everything else stays unframeable). An inline PDF goes without
+ * the CSP `sandbox`: Chromium refuses to show a PDF in a sandboxed document.
  */
 import fs from 'node:fs';
-import { create as contentDisposition } from 'content-disposition';
+import { createRequire } from 'node:module';
 import type { FastifyReply } from 'fastify';
 import { isPreviewable } from './file-kinds';
 import type { FileStore } from './file-store';
+
+/**
+ * content-disposition 1.x (the version for Node 20) is CommonJS, one function; TypeScript finds the
+ * types of the hoisted 3.x first (ESM, `create`, Node ≥ 22), which is not the one this package loads.
+ */
+const contentDisposition = createRequire(import.meta.url)('content-disposition') as (fileName: string, options: { type: 'attachment' | 'inline' }) => string;
 
 export interface FileToSend {
   sha256: string;
@@ -21,12 +31,17 @@ export interface FileToSend {
 
 export function sendStoredFile(reply: FastifyReply, store: FileStore, file: FileToSend, { inline = false } = {}): FastifyReply {
   const disposition = inline && isPreviewable(file.mime) ? 'inline' : 'attachment';
+  const csp =
+    disposition === 'attachment'
+      ? "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+      : `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'${file.mime === 'application/pdf' ? '' : '; sandbox'}`;
+  if (disposition === 'inline') reply.header('x-frame-options', 'SAMEORIGIN');
   return reply
     .header('content-type', file.mime)
     .header('content-length', String(file.size))
     .header('content-disposition', contentDisposition(file.fileName, { type: disposition }))
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .header('content-security-policy', csp)
     .header('cache-control', 'private, max-age=3600')
     .send(fs.createReadStream(store.pathOf(file.sha256)));
 }

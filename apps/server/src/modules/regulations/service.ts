@@ -6,9 +6,10 @@ import { and, asc, count, desc, eq, getTableName, ilike, or, sql, type SQL } fro
 import type { Page } from '@eco/contracts/envelope';
 import type { Regulation, RegulationDetail, RegulationRef, RegulationStatus } from '@eco/contracts/regulations';
 import type { Db } from '../../db/client';
-import { technicalRegulations as r } from '../../db/schema';
+import { files, regulationDocuments as d, technicalRegulations as r } from '../../db/schema';
 import { AppError } from '../../http/error-codes';
 import { likePattern } from '../../lib/like-pattern';
+import { documentOf } from '../documents/service';
 
 export interface RegulationQuery {
   /** substring of the code (spaces ignored) or title; case-insensitive; two-character Chinese words work */
@@ -26,11 +27,13 @@ export interface RegulationQuery {
 const outerCode = sql`${sql.identifier(getTableName(r))}.${sql.identifier(r.code.name)}`;
 
 /**
- * repealed: a regulation replacing it is in effect (its effective date has come, or is unknown);
- * upcoming: its own effective date is after today; current: otherwise.
+ * repealed: an editor retired it and that date has come, or a regulation replacing it is in effect
+ * (its effective date has come, or is unknown); upcoming: its own effective date is after today;
+ * current: otherwise.
  */
 function statusOf(today: string): SQL<RegulationStatus> {
   return sql<RegulationStatus>`case
+    when ${r.abolishedOn} <= ${today}::date then 'repealed'
     when exists (select 1 from ${r} as successor
                  where successor.replaces_code = ${outerCode}
                    and (successor.effective_on is null or successor.effective_on <= ${today}::date)) then 'repealed'
@@ -48,6 +51,7 @@ const columns = (today: string) => ({
   effectiveOn: r.effectiveOn,
   status: statusOf(today),
   replacesCode: r.replacesCode,
+  abolishedOn: r.abolishedOn,
 });
 
 /** One page of regulations matching the query, newest issued first (unknown dates last). */
@@ -87,13 +91,38 @@ export async function listRegulationCategories(db: Db): Promise<string[]> {
 
 const refColumns = { id: r.id, code: r.code, title: r.title, effectiveOn: r.effectiveOn };
 
-/** A regulation with what it replaces and what replaces it; `REGULATION_NOT_FOUND` when no such id. */
+/** Where document `documentId` of regulation `regulationId` downloads from. */
+export function documentUrl(regulationId: number, documentId: number): string {
+  return `/api/technical-regulations/${regulationId}/documents/${documentId}`;
+}
+
+/**
+ * A regulation with what it replaces, what replaces it, and its documents;
+ * `REGULATION_NOT_FOUND` when no such id.
+ */
 export async function getRegulation(db: Db, id: number, today: string): Promise<RegulationDetail> {
   const [row] = await db.select(columns(today)).from(r).where(eq(r.id, id));
   if (!row) throw new AppError('REGULATION_NOT_FOUND', String(id));
-  const [replaces, replacedBy] = await Promise.all([
+  const [replaces, replacedBy, documents] = await Promise.all([
     row.replacesCode ? db.select(refColumns).from(r).where(eq(r.code, row.replacesCode)) : Promise.resolve([] as RegulationRef[]),
     db.select(refColumns).from(r).where(eq(r.replacesCode, row.code)).orderBy(asc(r.code)),
+    db
+      .select({ id: d.id, fileName: d.fileName, fileSha256: d.fileSha256, size: files.size, mime: files.mime })
+      .from(d)
+      .innerJoin(files, eq(files.sha256, d.fileSha256))
+      .where(eq(d.regulationId, id))
+      .orderBy(asc(d.id)),
   ]);
-  return { ...row, replaces: replaces[0] ?? null, replacedBy };
+  return { ...row, replaces: replaces[0] ?? null, replacedBy, documents: documents.map((doc) => documentOf(doc, documentUrl(id, doc.id))) };
+}
+
+/** Document `documentId` of regulation `regulationId`, to send; 404 DOCUMENT_NOT_FOUND. */
+export async function getRegulationDocument(db: Db, regulationId: number, documentId: number) {
+  const [row] = await db
+    .select({ sha256: d.fileSha256, fileName: d.fileName, size: files.size, mime: files.mime })
+    .from(d)
+    .innerJoin(files, eq(files.sha256, d.fileSha256))
+    .where(and(eq(d.id, documentId), eq(d.regulationId, regulationId)));
+  if (!row) throw new AppError('DOCUMENT_NOT_FOUND', String(documentId));
+  return row;
 }

@@ -1,8 +1,152 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import DatePicker from 'antd/es/date-picker';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import List from 'antd/es/list';
+import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
+import PaperClipOutlined from '@ant-design/icons/es/icons/PaperClipOutlined';
+import PushpinOutlined from '@ant-design/icons/es/icons/PushpinOutlined';
+import dayjs, { type Dayjs } from 'dayjs';
+import { NOTICE_CATEGORIES, type NoticeCategory, type NoticeSummary } from '@eco/contracts/notices';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import '../../i18n/notices';
+import { NoticeArticle } from './NoticeArticle';
+import { useNotices } from './queries';
+import './notices.css';
 
-/** /notification-announcement: its own issue fills it; until then its title and an empty state. */
+const PAGE_SIZE = 10;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * /notification-announcement (通知公告): published notices, pinned first then newest, with keyword
+ * search over title and text, category and date-range filters and pages; `?id=` opens one in full
+ * on the same route, so its link can be shared. Every filter lives in the address.
+ */
 export default function NoticesPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('menu.notices')} />;
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const category = NOTICE_CATEGORIES.find((c) => c === params.get('category'));
+  const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : undefined;
+  const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const idParam = Number(params.get('id'));
+  const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
+  const [draft, setDraft] = useState(keyword);
+  const list = useNotices({ keyword: keyword || undefined, category, from, to, page, pageSize: PAGE_SIZE });
+
+  /** a new address from the current one; filter changes go back to page 1 */
+  const update = (changes: Record<string, string | number | undefined>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries({ ...(resetPage ? { page: undefined } : {}), ...changes })) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next);
+  };
+  const addressWith = (id: number | undefined) => {
+    const next = new URLSearchParams(params);
+    if (id === undefined) next.delete('id');
+    else next.set('id', String(id));
+    const query = next.toString();
+    return `/notification-announcement${query ? `?${query}` : ''}`;
+  };
+
+  return (
+    <div className="page notices-page">
+      <h2 className="page-title">{t('menu.notices')}</h2>
+      <p className="page-subtitle">{t('nt.list.subtitle')}</p>
+      {openId !== null ? (
+        <Card>
+          <NoticeArticle key={openId} id={openId} linkTo={(id) => addressWith(id)} backTo={addressWith(undefined)} />
+        </Card>
+      ) : (
+        <Card>
+          <div className="notice-filters">
+            <Input.Search
+              className="notice-keyword"
+              allowClear
+              value={draft}
+              placeholder={t('nt.list.keyword')}
+              aria-label={t('nt.list.keyword')}
+              enterButton={t('common.search')}
+              maxLength={100}
+              onChange={(e) => setDraft(e.target.value)}
+              onSearch={(value) => update({ keyword: value.trim() })}
+            />
+            <Select<NoticeCategory>
+              className="notice-category"
+              allowClear
+              placeholder={t('nt.list.category')}
+              aria-label={t('nt.list.category')}
+              value={category}
+              options={NOTICE_CATEGORIES.map((c) => ({ value: c, label: t(`nt.categories.${c}`) }))}
+              onChange={(value) => update({ category: value })}
+            />
+            <DatePicker.RangePicker
+              className="notice-dates"
+              aria-label={t('nt.list.dateRange')}
+              placeholder={[t('nt.list.startDate'), t('nt.list.endDate')]}
+              value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+              allowEmpty={[true, true]}
+              onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
+                update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
+              }
+            />
+            <Button
+              onClick={() => {
+                setDraft('');
+                setParams(new URLSearchParams());
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </div>
+          <List<NoticeSummary>
+            className="notice-list"
+            loading={list.isFetching}
+            dataSource={list.data?.items ?? []}
+            locale={{ emptyText: <Empty description={t('nt.list.empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: list.data?.total ?? 0,
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              showTotal: (total) => t('common.total', { total }),
+              onChange: (next) => update({ page: next }, false),
+            }}
+            renderItem={(notice) => (
+              <List.Item className="notice-row">
+                <div className="notice-row-main">
+                  {notice.pinned && (
+                    <Tag color="red" icon={<PushpinOutlined />}>
+                      {t('nt.list.pinned')}
+                    </Tag>
+                  )}
+                  <Tag color="blue">{t(`nt.categories.${notice.category}`)}</Tag>
+                  <Link to={addressWith(notice.id)} className="notice-row-title">
+                    {notice.title}
+                  </Link>
+                  {notice.attachmentCount > 0 && (
+                    <span className="notice-muted" title={t('nt.list.attachments', { count: notice.attachmentCount })}>
+                      <PaperClipOutlined aria-label={t('nt.list.attachments', { count: notice.attachmentCount })} />
+                    </span>
+                  )}
+                </div>
+                <div className="notice-row-meta">
+                  {notice.organisationName && <span>{notice.organisationName}</span>}
+                  <time dateTime={notice.publishAt ?? undefined}>{notice.publishAt ? dayjs(notice.publishAt).format('YYYY-MM-DD') : ''}</time>
+                </div>
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+    </div>
+  );
 }

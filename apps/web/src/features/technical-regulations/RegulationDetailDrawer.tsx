@@ -6,12 +6,15 @@ import Grid from 'antd/es/grid';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
+import { DocumentList } from '../../components/documents/DocumentList';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
+import '../../i18n/notices';
 import { useRegulation } from './queries';
 
 /**
  * A regulation in full, in a drawer that keeps the list behind it (`?id=` in the address, so the
- * link can be shared): dates, issuer, status, what it replaces and what replaces it.
+ * link can be shared): dates, issuer, status, what it replaces and what replaces it, the date it
+ * was repealed when an editor retired it, and its documents (download; PDFs preview in the drawer).
  */
 export function RegulationDetailDrawer({ id, linkTo, onClose }: { id: number | null; linkTo: (id: number) => string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -40,6 +43,7 @@ export function RegulationDetailDrawer({ id, linkTo, onClose }: { id: number | n
               { key: 'issuer', label: t('regulations.columns.issuer'), children: data.issuer },
               { key: 'issuedOn', label: t('regulations.columns.issuedOn'), children: data.issuedOn ?? unknown },
               { key: 'effectiveOn', label: t('regulations.columns.effectiveOn'), children: data.effectiveOn ?? unknown },
+              ...(data.abolishedOn ? [{ key: 'abolishedOn', label: t('nt.regulations.fields.abolishedOn'), children: data.abolishedOn }] : []),
               {
                 key: 'replaces',
                 label: t('regulations.detail.replaces'),
@@ -72,7 +76,11 @@ export function RegulationDetailDrawer({ id, linkTo, onClose }: { id: number | n
           <Typography.Title level={5} className="regulation-documents-title">
             {t('regulations.detail.documents')}
           </Typography.Title>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('regulations.detail.documentsNone')} />
+          {data.documents.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('regulations.detail.documentsNone')} />
+          ) : (
+            <DocumentList documents={data.documents} />
+          )}
         </>
       )}
     </Drawer>

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
+import FileOutlined from '@ant-design/icons/es/icons/FileOutlined';
+import type { Document } from '@eco/contracts/documents';
+import { useTranslation } from 'react-i18next';
+import '../../i18n/notices';
+import './documents.css';
+
+/** Bytes as people read them: `812 B`, `45.3 KB`, `12.0 MB` (1 KB = 1024 B). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The API answers `/api/…`; the page may be served under a path, so requests stay relative to it. */
+const relative = (url: string) => url.replace(/^\//, '');
+
+/**
+ * Attached documents (of a notice or a regulation): each with its name and size, a download link
+ * (the server sends it with its original name), and for a PDF an in-page preview (an <iframe> of
+ * the same file sent `inline`; the server allows only this site to frame it). `onRemove` adds a
+ * remove button with a confirmation (back office).
+ */
+export function DocumentList({ documents, onRemove }: { documents: Document[]; onRemove?: (document: Document) => Promise<void> | void }) {
+  const { t } = useTranslation();
+  const [previewId, setPreviewId] = useState<number | null>(null);
+  const previewed = documents.find((d) => d.id === previewId && d.mime === 'application/pdf');
+  return (
+    <div className="document-list">
+      <ul>
+        {documents.map((document) => (
+          <li key={document.id} className="document-item">
+            <FileOutlined className="document-icon" aria-hidden />
+            <a className="document-name" href={relative(document.url)} download={document.fileName}>
+              {document.fileName}
+            </a>
+            <span className="document-size">{formatBytes(document.size)}</span>
+            <span className="document-actions">
+              {document.mime === 'application/pdf' && (
+                <Button type="link" size="small" icon={<EyeOutlined />} aria-expanded={previewId === document.id} onClick={() => setPreviewId(previewId === document.id ? null : document.id)}>
+                  {t(previewId === document.id ? 'nt.documents.hidePreview' : 'nt.documents.preview')}
+                </Button>
+              )}
+              <Button type="link" size="small" icon={<DownloadOutlined />} href={relative(document.url)} download={document.fileName} aria-label={`${t('nt.documents.download')} ${document.fileName}`}>
+                {t('nt.documents.download')}
+              </Button>
+              {onRemove && (
+                <Popconfirm title={t('nt.documents.removeTitle', { name: document.fileName })} okButtonProps={{ danger: true }} onConfirm={() => onRemove(document)}>
+                  <Button type="link" size="small" danger>
+                    {t('nt.documents.remove')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {previewed && (
+        <iframe className="document-preview" src={`${relative(previewed.url)}?disposition=inline`} title={t('nt.detail.previewTitle', { name: previewed.fileName })} />
+      )}
+    </div>
+  );
+}
