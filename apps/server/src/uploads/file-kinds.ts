@@ -2,7 +2,7 @@
  * The kinds of file the portal accepts, recognised from their content (magic numbers, via the
  * `file-type` library), never from the name a user gave them.
  */
-export const FILE_KINDS = ['pdf', 'office', 'image', 'zip'] as const;
+export const FILE_KINDS = ['pdf', 'office', 'image', 'zip', 'archive', 'program'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** MIME types `file-type` reports, by kind. Legacy Office files (.doc/.xls/.ppt) are OLE compound files (`x-cfb`). */
@@ -19,6 +19,19 @@ const MIME_BY_KIND: Record<FileKind, readonly string[]> = {
   ],
   image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
   zip: ['application/zip'],
+  // downloadable tools (issue 5): other archives, and programs and installers. A Windows .msi is an
+  // OLE compound file, so it is recognised as `office` (x-cfb); there is no magic number to tell them apart.
+  archive: ['application/gzip', 'application/x-tar', 'application/x-7z-compressed', 'application/x-xz', 'application/x-bzip2', 'application/zstd'],
+  program: [
+    'application/x-msdownload',
+    'application/x-elf',
+    'application/x-mach-binary',
+    'application/vnd.android.package-archive',
+    'application/java-archive',
+    'application/x-deb',
+    'application/x-rpm',
+    'application/x-apple-diskimage',
+  ],
 };
 
 /** The kind a detected MIME type belongs to, or null when the portal does not accept it. */

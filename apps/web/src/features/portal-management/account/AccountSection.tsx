@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router-dom';
-import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,6 @@ export default function AccountSection() {
   const org = currentUser.organisation;
   return (
     <div className="pm-stack">
-      {currentUser.role === 'editor' && <Alert type="info" showIcon title={t('pm.account.editorNote')} />}
       <Card title={t('pm.account.profile')}>
         <Descriptions
           column={{ xs: 1, sm: 1, md: 2 }}

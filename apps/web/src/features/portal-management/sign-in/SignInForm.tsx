@@ -27,9 +27,13 @@ interface Failure {
  * server's answer to a refused sign-in (one generic message, whether the account or the password
  * was wrong; or 429 with when to retry) is shown in the form, where the visitor is looking, through
  * the request's own error handler; any other failure goes to the generic display. After signing in
- * the initial state is loaded again (new user, new CSRF token).
+ * the initial state is loaded again (new user, new CSRF token); the page then goes on (to the back
+ * office, the forced password change, or back to the application system that sent the visitor).
+ *
+ * @param forApplication the visitor came from an application system's single sign-on: say they
+ *   will go straight back there.
  */
-export function SignInForm() {
+export function SignInForm({ forApplication = false }: { forApplication?: boolean }) {
   const { t } = useTranslation();
   const { refresh } = useInitialState();
   const [form] = Form.useForm<SignIn>();
@@ -80,6 +84,7 @@ export function SignInForm() {
     <div className="pm-auth-card">
       <h3 className="pm-auth-title">{t('pm.signIn.title')}</h3>
       <p className="pm-auth-intro">{t('pm.signIn.intro')}</p>
+      {forApplication && <Alert className="pm-auth-alert sso-continue" type="info" showIcon title={t('pm.signIn.continueToApp')} />}
       {failure && (
         <Alert
           className="pm-auth-alert sign-in-failure"

@@ -1,0 +1,91 @@
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import message from 'antd/es/message';
+import Modal from 'antd/es/modal';
+import type { ApplicationTile } from '@eco/contracts/applications';
+import { useTranslation } from 'react-i18next';
+import '../../i18n/applications';
+import { ResponseError } from '../../request/errors';
+import { showError } from '../../request/show-error';
+import { CATALOGUE_KEY, launchApplication } from './queries';
+import { useAccessText } from './use-access-text';
+
+/**
+ * Launching application systems from a tile. A tile the visitor may not open explains why
+ * (sign in — with a way to the sign-in page —, no permission — with who may use it —, maintenance
+ * with its notice, offline) instead of failing. One they may open is launched through the server,
+ * which checks access again and answers the entry URL; the system opens in a new tab (opened
+ * at the click, so pop-up blockers allow it), or in this tab when the browser refuses a new one.
+ * A refusal by the server (the rules changed meanwhile) is explained the same way.
+ *
+ * Returns `launch(tile)` and the modal holder to render once.
+ */
+export function useLauncher() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const accessText = useAccessText();
+  const [modal, holder] = Modal.useModal();
+  const client = useQueryClient();
+
+  const explain = (tile: ApplicationTile, serverMessage?: string) => {
+    const name = tile.name;
+    switch (serverMessage === undefined ? tile.blockedBy : 'server') {
+      case 'sign_in':
+        void modal.confirm({
+          title: t('apps.why.signInTitle'),
+          content: t('apps.why.signInBody', { name }),
+          okText: t('apps.why.signInAction'),
+          cancelText: t('apps.why.close'),
+          onOk: () => navigate('/portal-management'),
+        });
+        return;
+      case 'no_permission':
+        void modal.warning({ title: t('apps.why.noPermissionTitle'), content: t('apps.why.noPermissionBody', { name, access: accessText(tile) }), okText: t('apps.why.close') });
+        return;
+      case 'maintenance':
+        void modal.warning({
+          title: t('apps.why.maintenanceTitle'),
+          content: [t('apps.why.maintenanceBody', { name }), tile.maintenanceNotice].filter(Boolean).join(' '),
+          okText: t('apps.why.close'),
+        });
+        return;
+      case 'offline':
+        void modal.info({ title: t('apps.why.offlineTitle'), content: t('apps.why.offlineBody', { name }), okText: t('apps.why.close') });
+        return;
+      default:
+        void modal.warning({ title: t('apps.why.failedTitle'), content: serverMessage, okText: t('apps.why.close') });
+    }
+  };
+
+  const launch = (tile: ApplicationTile) => {
+    if (!tile.canOpen) {
+      explain(tile);
+      return;
+    }
+    // opened now, inside the click, so the browser counts it as the user's; filled in below
+    const opened = window.open('', '_blank');
+    void launchApplication(tile.id, (error) => {
+      opened?.close();
+      const info = error instanceof ResponseError ? error.info : undefined;
+      if (info?.errorMessage && error instanceof ResponseError && error.status < 500) explain(tile, info.errorMessage);
+      else showError(error);
+    }).then(
+      ({ url }) => {
+        // the launch is now the latest of 最近使用
+        void client.invalidateQueries({ queryKey: CATALOGUE_KEY });
+        if (opened) {
+          opened.opener = null;
+          opened.location.replace(url);
+        } else {
+          void message.info(t('apps.popupBlocked'));
+          window.location.assign(url);
+        }
+      },
+      () => {
+        /* explained by the error handler */
+      },
+    );
+  };
+
+  return { launch, holder };
+}
