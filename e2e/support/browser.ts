@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './server';
 
 /** Debian's Chromium; CHROMIUM_PATH overrides it. */
 const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -21,7 +22,26 @@ export function launchChromium(): Promise<Browser> {
 
 /** The server under test (from global-setup), e.g. `http://127.0.0.1:41234`. */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownServerUrl ?? inject('baseUrl');
+}
+
+let ownServerUrl: string | undefined;
+
+/**
+ * Gives the spec file a server of its own (fresh data folder, the bundled data only) instead of
+ * the run's shared one, for specs that count the bundled rows while other specs add to them;
+ * `baseUrl()` and `appUrl()` then point at it. Started in beforeAll, stopped in afterAll.
+ */
+export function useOwnServer(): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    ownServerUrl = server.baseUrl;
+  }, 180_000);
+  afterAll(async () => {
+    ownServerUrl = undefined;
+    await server?.stop();
+  });
 }
 
 /** The app at hash route `route` (e.g. `/home`, `/exception?x=1`) on the server under test. */

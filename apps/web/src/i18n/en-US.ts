@@ -74,9 +74,6 @@ const enUS: Messages = {
     message: 'Error message',
     none: '(none)',
   },
-  comingSoon: {
-    description: 'This section is being built. Please check back soon.',
-  },
   home: {
     intro:
       "Bringing together the province's video and infrared cameras, remote-sensing change patches and weather, soil and fire-risk sensors: one place for forestry and grassland agencies at every level, device vendors and the public to find notices, regulations and applications.",
