@@ -80,7 +80,6 @@ const enUS: Messages = {
     figures: {
       stations: 'Air-quality stations',
       reporting: 'Reporting in the latest hour',
-      polluted: 'AQI above 100 in the latest hour',
       regulations: 'Technical regulations',
       unit: '',
       stationsUnit: 'stations',

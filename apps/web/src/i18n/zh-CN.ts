@@ -76,7 +76,6 @@ const zhCN = {
     figures: {
       stations: '空气质量监测站',
       reporting: '最新时次有数据',
-      polluted: '最新时次 AQI > 100',
       regulations: '收录技术规范',
       unit: '个',
       stationsUnit: '个站点',
