@@ -1,13 +1,30 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Starts the real server on a fresh PGlite
- * folder, then measures the cold load of /home and the API's throughput on /api/site.
+ * folder, then measures the cold load of /home, the API's throughput on /api/site and the sensing
+ * hub (ingestion, series); then the sensing hub again on a fresh PostgreSQL database created for
+ * the run and dropped after it (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres:
+ * the server to create it on; BENCH_PG=0 skips it). BENCH_SERIES_ROWS: observations in the table
+ * for the series query (default 1 000 000).
  */
+import postgres from 'postgres';
 import { measureApiSite } from './api-site';
 import { measureHomeLoad } from './home-load';
-import { startTestServer } from '../e2e/support/server';
+import { measureSensing, type SensingFigures } from './sensing-ingest';
+import { firstAdminEnv, startTestServer } from '../e2e/support/server';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const server = await startTestServer();
+const admin = { account: 'bench-admin', password: `Bench-${Date.now().toString(36)}-Qinling` };
+const rows = Number(process.env.BENCH_SERIES_ROWS ?? 1_000_000);
+
+function printSensing(database: string, sensing: SensingFigures): void {
+  console.log(`\nPOST /api/sensing/observations (${database}, sequential requests)`);
+  console.log(`  batches of 1000          ${sensing.batch1000PerSecond.toFixed(0)} observations/s`);
+  console.log(`  batches of 10 000        ${sensing.batch10000PerSecond.toFixed(0)} observations/s`);
+  console.log(`GET …/datastreams/:id/series (${database}), 7 days hourly (${sensing.buckets} buckets), ${sensing.totalRows.toLocaleString('en')} pushed + bundled observations`);
+  console.log(`  latency p50 / max of 25  ${sensing.seriesP50Ms.toFixed(1)} ms / ${sensing.seriesMaxMs.toFixed(1)} ms`);
+}
+
+const server = await startTestServer({ env: firstAdminEnv(admin) });
 try {
   const home = await measureHomeLoad(server.baseUrl);
   const m = home.median;
@@ -23,6 +40,27 @@ try {
   console.log(`  requests per second      ${api.requestsPerSecond.toFixed(0)}`);
   console.log(`  latency p50 / p99        ${api.latencyP50Ms} ms / ${api.latencyP99Ms} ms`);
   console.log(`  non-2xx / errors         ${api.non2xx} / ${api.errors}`);
+  printSensing('PGlite', await measureSensing(server.baseUrl, admin, rows));
 } finally {
   await server.stop();
+}
+
+if (process.env.BENCH_PG !== '0') {
+  const adminUrl = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = `eco_bench_${process.pid}`;
+  const sql = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+  await sql.unsafe(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const pg = await startTestServer({ env: { ...firstAdminEnv(admin), DATABASE_URL: url.toString() } });
+    try {
+      printSensing('PostgreSQL', await measureSensing(pg.baseUrl, admin, rows));
+    } finally {
+      await pg.stop();
+    }
+  } finally {
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.end();
+  }
 }

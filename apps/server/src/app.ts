@@ -16,26 +16,45 @@ import { registerErrorHandling, replyWithError } from './http/error-handler';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './http/security-headers';
 import { registerStrictBodies } from './http/strict-body';
 import { registerWebApp } from './http/web-app';
+import { alertsRoutes } from './modules/alerts/routes';
+import { alertRulesRoutes } from './modules/alerts/rules-routes';
+import { aqiToolRoutes } from './modules/aqi/routes';
+import { applicationsManagementRoutes, applicationsRoutes } from './modules/applications/routes';
+import { toolDownloadsRoutes, toolsManagementRoutes } from './modules/tools/routes';
+import { oidcClientsRoutes } from './modules/oidc/clients-routes';
+import { createProvider } from './modules/oidc/provider';
+import { oidcRoutes } from './modules/oidc/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { divisionsRoutes } from './modules/divisions/routes';
 import { healthRoutes } from './modules/health/routes';
+import { noticesRoutes } from './modules/notices/routes';
 import { organisationsRoutes } from './modules/organisations/routes';
 import { regulationsRoutes } from './modules/regulations/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { siteRoutes } from './modules/site/routes';
 import { createSiteSettingsCache } from './modules/site/service';
+import { SensingBus } from './modules/sensing/events';
+import { sensingRoutes } from './modules/sensing/routes';
 import { stationsRoutes } from './modules/stations/routes';
+import { thingsRoutes } from './modules/things/routes';
 import { usersRoutes } from './modules/users/routes';
+import { FileStore } from './uploads/file-store';
 
 /** What the app reads of the configuration. */
-export type AppConfig = Pick<Config, 'logLevel' | 'webDist' | 'sessionIdleMinutes' | 'cookieSecure' | 'trustProxy' | 'sessionSecret'>;
+export type AppConfig = Pick<
+  Config,
+  'logLevel' | 'webDist' | 'sessionIdleMinutes' | 'cookieSecure' | 'trustProxy' | 'sessionSecret' | 'uploadsDir' | 'uploadMaxBytes'
+> &
+  Partial<Pick<Config, 'oidcIssuer'>>;
 
 export interface AppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   /** the clock (tests pin it); default the real time */
   now?: () => Date;
+  /** the sensing hub's in-process event bus (modules/sensing/events.ts); default a new one per app */
+  sensingBus?: SensingBus;
 }
 
 /** Trusts the `hops` addresses nearest to this server in X-Forwarded-For. */
@@ -43,7 +62,7 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
-export async function buildApp({ config, database, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, now = () => new Date(), sensingBus = new SensingBus() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // repeated query keys become arrays (`properties=pm2_5&properties=aqi`)
@@ -78,6 +97,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
 
   const db = database.db;
   const secret = config.sessionSecret ?? (await appSecret(db, COOKIE_SIGNING));
+  const uploads = { store: new FileStore(config.uploadsDir), maxBytes: config.uploadMaxBytes };
+  const oidcIssuer = config.oidcIssuer ?? null;
+  const oidcProvider = oidcIssuer ? await createProvider(db, now, oidcIssuer, config.trustProxy !== false) : null;
   await app.register(
     async (api) => {
       await registerAuth(api, { db, now, secret, config });
@@ -89,8 +111,20 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(rolesRoutes);
       await api.register(auditRoutes, { db, now });
       await api.register(divisionsRoutes, { db });
-      await api.register(regulationsRoutes, { prefix: '/technical-regulations', db, now });
+      await api.register(regulationsRoutes, { prefix: '/technical-regulations', db, now, uploads });
+      await api.register(noticesRoutes, { prefix: '/notices', db, now, uploads });
       await api.register(stationsRoutes, { prefix: '/stations', db });
+      await api.register(applicationsRoutes, { prefix: '/applications', db, now, oidcIssuer });
+      await api.register(applicationsManagementRoutes, { prefix: '/manage/applications', db, now });
+      await api.register(toolDownloadsRoutes, { prefix: '/tools/downloads', db, uploads });
+      await api.register(toolsManagementRoutes, { prefix: '/manage/tools', db, now, uploads });
+      await api.register(oidcClientsRoutes, { prefix: '/manage/oidc-clients', db, now, issuer: oidcIssuer });
+      if (oidcProvider) await api.register(oidcRoutes, { prefix: '/oidc', db, provider: oidcProvider, now });
+      await api.register(aqiToolRoutes, { prefix: '/tools' });
+      await api.register(thingsRoutes, { prefix: '/things', db, now });
+      await api.register(sensingRoutes, { prefix: '/sensing', db, now, bus: sensingBus, uploads });
+      await api.register(alertsRoutes, { prefix: '/sensing/alerts', db, now, bus: sensingBus });
+      await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db });
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       host: 'localhost',
       database: { kind: 'pglite', dir: path.join(repo, 'data/db') },
       dataDir: path.join(repo, 'data'),
+      uploadsDir: path.join(repo, 'data/uploads'),
+      uploadMaxBytes: 50 * 1024 * 1024,
       webDist: path.join(repo, 'apps/web/dist'),
       logLevel: 'info',
       sessionIdleMinutes: 30,
@@ -23,7 +25,23 @@ describe('loadConfig', () => {
       trustProxy: false,
       sessionSecret: null,
       firstAdmin: null,
+      oidcIssuer: 'http://localhost:8000/api/oidc',
     });
+  });
+
+  it('takes the OpenID issuer, refusing one the provider is not mounted at', () => {
+    expect(loadConfig({ OIDC_ISSUER: 'https://portal.example.gov.cn/api/oidc' }).oidcIssuer).toBe('https://portal.example.gov.cn/api/oidc');
+    expect(loadConfig({ PORT: '0' }).oidcIssuer).toBeNull();
+    for (const bad of ['portal.example.gov.cn/api/oidc', 'ftp://x/api/oidc', 'https://x/oidc', 'https://x/api/oidc?a=1']) {
+      expect(() => loadConfig({ OIDC_ISSUER: bad })).toThrow(/OIDC_ISSUER must be/);
+    }
+  });
+
+  it('takes the upload folder and limit, refusing a limit that is not a whole number of bytes', () => {
+    expect(loadConfig({ UPLOADS_DIR: '/srv/eco/uploads', UPLOAD_MAX_BYTES: '1048576' })).toMatchObject({ uploadsDir: '/srv/eco/uploads', uploadMaxBytes: 1048576 });
+    for (const bad of ['0', '-1', '1.5', '50MB', '99999999999999999999']) {
+      expect(() => loadConfig({ UPLOAD_MAX_BYTES: bad })).toThrow(/UPLOAD_MAX_BYTES must be a whole number of bytes/);
+    }
   });
 
   it('treats empty variables as unset', () => {

@@ -9,12 +9,15 @@
  * | DATABASE_URL  | (unset)                    | a PostgreSQL server; unset → embedded PGlite        |
  * | PGLITE_DIR    | <repo>/data/db             | PGlite data folder (one process per folder)         |
  * | DATA_DIR      | <repo>/data                | bundled real data (CSV/JSON) loaded on first start  |
+ * | UPLOADS_DIR   | <repo>/data/uploads        | uploaded documents, stored by SHA-256               |
+ * | UPLOAD_MAX_BYTES | 52428800 (50 MiB)       | the largest accepted upload, bytes                  |
  * | WEB_DIST      | <repo>/apps/web/dist       | the built web app served at `/`                     |
  * | LOG_LEVEL     | info                       | fatal, error, warn, info, debug, trace or silent    |
  * | SESSION_IDLE_MINUTES | 30                  | a session unused this long has ended (1–1440)       |
  * | COOKIE_SECURE | auto                       | auto (Secure when the request came over HTTPS), true, false |
  * | TRUST_PROXY   | false                      | true, a hop count, or addresses/CIDRs of the proxies whose X-Forwarded-* to believe |
  * | SESSION_SECRET| (generated, in app_secrets)| ≥ 32 characters: signs the session and CSRF cookies instead of the stored secret |
+ * | OIDC_ISSUER   | http://localhost:<PORT>/api/oidc | the OpenID provider's issuer: this server's public origin + `/api/oidc` (set it behind a proxy) |
  * | ADMIN_ACCOUNT, ADMIN_PASSWORD, ADMIN_NAME | (unset) | the first administrator, created at start while none exists |
  */
 import net from 'node:net';
@@ -39,6 +42,10 @@ export interface Config {
   host: string;
   database: Database;
   dataDir: string;
+  /** uploaded documents (uploads/file-store.ts) */
+  uploadsDir: string;
+  /** the largest accepted upload, bytes */
+  uploadMaxBytes: number;
   webDist: string;
   logLevel: string;
   /** idle time after which a session has ended, minutes */
@@ -50,6 +57,8 @@ export interface Config {
   sessionSecret: string | null;
   /** ADMIN_ACCOUNT/ADMIN_PASSWORD/ADMIN_NAME: created at start while no administrator exists */
   firstAdmin: FirstAdmin | null;
+  /** the OpenID provider's issuer (modules/oidc); null with PORT=0 and no OIDC_ISSUER (provider off) */
+  oidcIssuer: string | null;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +138,32 @@ function sessionSecret(value: string | undefined): string | null {
   return value;
 }
 
+/** The default upload limit: 50 MiB. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+function uploadMaxBytes(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_UPLOAD_MAX_BYTES;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new ConfigError(`UPLOAD_MAX_BYTES must be a whole number of bytes (at least 1), got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** OIDC_ISSUER: an absolute http(s) URL ending in `/api/oidc`, where this server mounts the provider. */
+function oidcIssuer(value: string | undefined, listenPort: number): string | null {
+  if (value === undefined || value === '') return listenPort === 0 ? null : `http://localhost:${listenPort}/api/oidc`;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.pathname.endsWith('/api/oidc') || url.search || url.hash) {
+    throw new ConfigError(`OIDC_ISSUER must be this server's public http(s) origin followed by /api/oidc, got "${value}"`);
+  }
+  return value.replace(/\/$/, '');
+}
+
 function firstAdmin(env: NodeJS.ProcessEnv): FirstAdmin | null {
   const account = env.ADMIN_ACCOUNT ?? '';
   const password = env.ADMIN_PASSWORD ?? '';
@@ -153,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || 'localhost',
     database: database(env),
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(REPO_ROOT, 'data/uploads')),
+    uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_BYTES),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     logLevel,
     sessionIdleMinutes: sessionIdleMinutes(env.SESSION_IDLE_MINUTES),
@@ -160,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     sessionSecret: sessionSecret(env.SESSION_SECRET),
     firstAdmin: firstAdmin(env),
+    oidcIssuer: oidcIssuer(env.OIDC_ISSUER, port(env.PORT)),
   };
 }

@@ -7,6 +7,7 @@ import { dataLoads, divisions, organisations, technicalRegulations } from '../db
 import { divisionTree, hourlyRows, regulationItems, stationRows, valuesOf } from '../test/bundled-data';
 import { countRows, createTestDatabase, DATA_DIR, makeTempDir, removeTempDir, TABLES, type TestDatabase } from '../test/test-database';
 import { DataFileError } from './data-file-error';
+import { DEFAULT_ALERT_RULES, ENVIRONMENT_PROPERTIES } from '../modules/sensing/defaults';
 import { BUNDLED_FILES, loadBundledData } from './load-bundled-data';
 
 const NOTHING = Object.fromEntries(Object.keys(TABLES).map((name) => [name, 0]));
@@ -191,8 +192,8 @@ describe('loadBundledData', () => {
       firstLoad = await loadBundledData(database.db, DATA_DIR);
     });
 
-    it('loads the five data sets on the first load', () => {
-      expect(firstLoad).toEqual(['divisions', 'organisations', 'city-boundaries', 'technical-regulations', 'cnemc-air-quality-2023-01-20_21']);
+    it('loads the seven data sets on the first load', () => {
+      expect(firstLoad).toEqual(['divisions', 'organisations', 'city-boundaries', 'technical-regulations', 'cnemc-air-quality-2023-01-20_21', 'national-key-wildlife-2021', 'sensing-defaults', 'sensing-environment-properties']);
     });
 
     it('writes every row of the files: divisions, boundaries, regulations, stations and observations', async () => {
@@ -215,10 +216,11 @@ describe('loadBundledData', () => {
         technical_regulations: regulationItems().length,
         things: stations.length,
         locations: stations.length,
-        observed_properties: AIR_QUALITY_PROPERTY_CODES.length,
+        // the air-quality ones, and the field devices' (weather, soil, fire danger, battery: modules/sensing/defaults.ts)
+        observed_properties: AIR_QUALITY_PROPERTY_CODES.length + ENVIRONMENT_PROPERTIES.length,
         datastreams: stations.length * AIR_QUALITY_PROPERTY_CODES.length,
         observations,
-        data_loads: 5,
+        data_loads: 8,
         // one forestry and grassland agency per division
         organisations: tree.length + cities.length + counties.length,
         users: 0,
@@ -226,11 +228,13 @@ describe('loadBundledData', () => {
         sign_in_failures: 0,
         audit_log: 0,
         app_secrets: 0,
+        // the sensing hub: the national list of key protected wild animals (976 species and 8 taxon
+        // rules, data/README.md) and the default alert rules (modules/sensing/defaults.ts)
         sensors: 0,
         thing_keys: 0,
-        protected_species: 0,
+        protected_species: 976 + 8,
         detections: 0,
-        alert_rules: 0,
+        alert_rules: DEFAULT_ALERT_RULES.length,
         alerts: 0,
         files: 0,
         notices: 0,

@@ -18,7 +18,9 @@ import { DataFileError } from './data-file-error';
 import { readHourly, readStations, type HourlyRow, type StationRow } from './read-air-quality';
 import { readCityBoundaries, type CityBoundaryRow } from './read-city-boundaries';
 import { readDivisions, type DivisionRow } from './read-divisions';
+import { readProtectedSpecies, type ProtectedSpeciesRow } from './read-protected-species';
 import { readRegulations, type RegulationRow } from './read-regulations';
+import { DEFAULT_ALERT_RULES, ENVIRONMENT_PROPERTIES, PROPERTY_RANGES } from '../modules/sensing/defaults';
 
 export const BUNDLED_FILES = {
   divisions: 'shaanxi-divisions.json',
@@ -26,6 +28,7 @@ export const BUNDLED_FILES = {
   regulations: 'technical-regulations.json',
   stations: 'cnemc-shaanxi-stations.csv',
   hourly: 'cnemc-shaanxi-hourly-2023-01-20_21.csv',
+  protectedSpecies: 'national-key-wildlife-2021.json',
 } as const;
 
 /** Site settings before an administrator changes them (seed §1: the default page title). */
@@ -57,8 +60,13 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-function cityOf(station: StationRow, boundaries: CityBoundaryRow[]): string | null {
-  const hit = boundaries.find((b) => booleanPointInPolygon([station.longitude, station.latitude], b.geometry));
+/**
+ * The 4-digit code of the city whose boundary contains the WGS-84 point, or null outside every
+ * one. Used for the bundled stations and for Things registered in portal management (with the
+ * boundaries read back from `city_boundaries`), so both derive the city the same way.
+ */
+export function cityOf(point: Pick<StationRow, 'longitude' | 'latitude'>, boundaries: readonly Pick<CityBoundaryRow, 'divisionCode' | 'geometry'>[]): string | null {
+  const hit = boundaries.find((b) => booleanPointInPolygon([point.longitude, point.latitude], b.geometry));
   return hit?.divisionCode ?? null;
 }
 
@@ -152,6 +160,50 @@ function airQualityDataset(files: string[], stations: StationRow[], hourly: Hour
   };
 }
 
+function protectedSpeciesDataset(file: string, rows: ProtectedSpeciesRow[]): Dataset {
+  return {
+    name: 'national-key-wildlife-2021',
+    files: [file],
+    rows: rows.length,
+    write: (tx) => insertChunked(rows, (chunk) => tx.insert(t.protectedSpecies).values(chunk).onConflictDoNothing()),
+  };
+}
+
+/**
+ * The plausible ranges of the air-quality ObservedProperties and the default alert rules
+ * (modules/sensing/defaults.ts). The stations' Locations keep `county_code` null: the bundled
+ * divisions carry no county boundaries, so the county a point falls in cannot be derived.
+ */
+function sensingDefaultsDataset(file: string): Dataset {
+  return {
+    name: 'sensing-defaults',
+    files: [file],
+    rows: Object.keys(PROPERTY_RANGES).length + DEFAULT_ALERT_RULES.length,
+    write: async (tx) => {
+      await tx.insert(t.observedProperties).values([...AIR_QUALITY_PROPERTIES]).onConflictDoNothing();
+      for (const [code, range] of Object.entries(PROPERTY_RANGES)) {
+        await tx.update(t.observedProperties).set({ minValue: range.min, maxValue: range.max }).where(eq(t.observedProperties.code, code));
+      }
+      await tx.insert(t.alertRules).values([...DEFAULT_ALERT_RULES]);
+    },
+  };
+}
+
+/**
+ * The ObservedProperties of the field devices beyond air quality (weather, soil, fire danger, a
+ * camera's battery; modules/sensing/defaults.ts), so a registered sensor mast or camera can have
+ * Datastreams. They come from code, not a data file (`files` is empty); a code already present is
+ * left as an administrator may have changed it.
+ */
+function environmentPropertiesDataset(): Dataset {
+  return {
+    name: 'sensing-environment-properties',
+    files: [],
+    rows: ENVIRONMENT_PROPERTIES.length,
+    write: async (tx) => void (await tx.insert(t.observedProperties).values([...ENVIRONMENT_PROPERTIES]).onConflictDoNothing()),
+  };
+}
+
 /** Reads and validates every bundled file; throws `DataFileError` on the first bad row. */
 export function readBundledData(dataDir: string): Dataset[] {
   const file = (name: string) => path.join(dataDir, name);
@@ -169,6 +221,9 @@ export function readBundledData(dataDir: string): Dataset[] {
     boundariesDataset(file(BUNDLED_FILES.cityBoundaries), boundaries, new Set(divisions.map((d) => d.code))),
     regulationsDataset(file(BUNDLED_FILES.regulations), regulations),
     airQualityDataset([file(BUNDLED_FILES.stations), file(BUNDLED_FILES.hourly)], stations, hourly, boundaries),
+    protectedSpeciesDataset(file(BUNDLED_FILES.protectedSpecies), readProtectedSpecies(file(BUNDLED_FILES.protectedSpecies))),
+    sensingDefaultsDataset(file(BUNDLED_FILES.stations)),
+    environmentPropertiesDataset(),
   ];
 }
 

@@ -2,6 +2,7 @@
  * The app as tests drive it: `buildApp` on a test database, silent, without the web app, and
  * `getJson` for `app.inject` with the body parsed.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,9 @@ export const TEST_CONFIG: AppConfig = {
   cookieSecure: 'auto',
   trustProxy: false,
   sessionSecret: null,
+  // content-addressed, so test files may share it; tests of what stays on disk give their own
+  uploadsDir: path.join(os.tmpdir(), 'eco-test-uploads'),
+  uploadMaxBytes: 50 * 1024 * 1024,
 };
 
 /** `buildApp` for tests; `now` pins the clock, `config` overrides `TEST_CONFIG`. Close it with `app.close()`. */

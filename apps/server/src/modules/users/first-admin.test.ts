@@ -1,5 +1,5 @@
 /** The first administrator from ADMIN_ACCOUNT / ADMIN_PASSWORD (+ ADMIN_NAME), created at start while none exists. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/password';
 import { auditLog, users } from '../../db/schema';
@@ -38,7 +38,7 @@ describe('ensureFirstAdmin', () => {
     expect(others).toEqual([]);
     expect(row).toMatchObject({ account: 'root.admin', displayName: '省级管理员', status: 'active', mustChangePassword: false });
     expect(await verifyPassword(row!.passwordHash, admin.password)).toBe(true);
-    const [entry] = await db().select().from(auditLog).where(eq(auditLog.entityId, String(row!.id)));
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(row!.id))));
     expect(entry).toMatchObject({ actorId: null, actorAccount: 'system', ip: 'local', action: 'user.create', after: { source: 'ADMIN_ACCOUNT', role: 'admin' } });
     expect(JSON.stringify(entry)).not.toContain(admin.password);
 

@@ -10,7 +10,10 @@ import { newestTime, useCityBoundaries, useStations } from '../../components/map
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
 import { useInitialState } from '../../state/initial-state';
 import { Panel } from '../../components/Panel';
+import { ApplicationEntries } from './ApplicationEntries';
 import { KeyFigures } from './KeyFigures';
+import { LatestNotices } from './LatestNotices';
+import { SensingFigures } from './SensingFigures';
 import { useLatestRegulations } from './queries';
 import './home.css';
 
@@ -33,6 +36,7 @@ export default function HomePage() {
         <h1 className="home-title">{settings.title}</h1>
         <p className="home-intro">{t('home.intro')}</p>
         <KeyFigures stations={items} regulationsTotal={regulations.data?.total} />
+        <SensingFigures />
       </section>
 
       <div className="home-grid">
@@ -77,10 +81,10 @@ export default function HomePage() {
             )}
           </Panel>
           <Panel title={t('home.latestNotices')} extra={<Link to="/notification-announcement">{t('common.viewAll')}</Link>}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('comingSoon.description')} />
+            <LatestNotices />
           </Panel>
           <Panel title={t('home.applications')} extra={<Link to="/application-platform">{t('common.viewAll')}</Link>}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('comingSoon.description')} />
+            <ApplicationEntries />
           </Panel>
         </div>
       </div>

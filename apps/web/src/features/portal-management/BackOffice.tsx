@@ -3,8 +3,15 @@ import { Link, useNavigate } from 'react-router-dom';
 import Grid from 'antd/es/grid';
 import Select from 'antd/es/select';
 import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
+import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
+import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
+import ToolOutlined from '@ant-design/icons/es/icons/ToolOutlined';
+import AlertOutlined from '@ant-design/icons/es/icons/AlertOutlined';
 import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
+import FileProtectOutlined from '@ant-design/icons/es/icons/FileProtectOutlined';
 import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
+import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
+import RadarChartOutlined from '@ant-design/icons/es/icons/RadarChartOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
@@ -20,6 +27,13 @@ const section = (name: string, importer: () => Promise<{ default: ComponentType 
 
 const VIEWS: Record<SectionKey, { icon: ReactNode; View: ComponentType }> = {
   account: { icon: <IdcardOutlined />, View: section('account', () => import('./account/AccountSection')) },
+  notices: { icon: <NotificationOutlined />, View: section('notices', () => import('./notices/NoticesSection')) },
+  regulations: { icon: <FileProtectOutlined />, View: section('regulations', () => import('./regulations/RegulationsSection')) },
+  applications: { icon: <AppstoreOutlined />, View: section('applications', () => import('./applications/ApplicationsSection')) },
+  tools: { icon: <ToolOutlined />, View: section('tools', () => import('./tools/ToolsSection')) },
+  oidcClients: { icon: <KeyOutlined />, View: section('oidc-clients', () => import('./oidc-clients/OidcClientsSection')) },
+  things: { icon: <RadarChartOutlined />, View: section('things', () => import('./things/ThingsSection')) },
+  alerts: { icon: <AlertOutlined />, View: section('alerts', () => import('./alerts/AlertsSection')) },
   users: { icon: <TeamOutlined />, View: section('users', () => import('./users/UsersSection')) },
   organisations: { icon: <ApartmentOutlined />, View: section('organisations', () => import('./organisations/OrganisationsSection')) },
   roles: { icon: <SafetyCertificateOutlined />, View: section('roles', () => import('./roles/RolesSection')) },

@@ -3,11 +3,11 @@ import { DEFAULT_SECTION, resolveSection, sectionsFor } from './sections';
 
 describe('which sections a role sees', () => {
   it('gives administrators every section, account first', () => {
-    expect(sectionsFor('admin')).toEqual(['account', 'users', 'organisations', 'roles', 'site', 'audit']);
+    expect(sectionsFor('admin')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'oidcClients', 'things', 'alerts', 'users', 'organisations', 'roles', 'site', 'audit']);
   });
 
-  it('gives editors and staff only their account (content sections arrive with the content modules)', () => {
-    expect(sectionsFor('editor')).toEqual(['account']);
+  it('gives editors their account and the content sections, staff only their account', () => {
+    expect(sectionsFor('editor')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'things', 'alerts']);
     expect(sectionsFor('staff')).toEqual(['account']);
   });
 });

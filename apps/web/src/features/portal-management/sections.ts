@@ -5,12 +5,19 @@
  */
 import type { Role } from '@eco/contracts/roles';
 
-export const SECTION_KEYS = ['account', 'users', 'organisations', 'roles', 'site', 'audit'] as const;
+export const SECTION_KEYS = ['account', 'notices', 'regulations', 'applications', 'tools', 'oidcClients', 'things', 'alerts', 'users', 'organisations', 'roles', 'site', 'audit'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
 /** Who may use each section (i18n `pm.nav.<key>` names it). */
 export const SECTION_ROLES: Record<SectionKey, readonly Role[]> = {
   account: ['admin', 'editor', 'staff'],
+  notices: ['admin', 'editor'],
+  regulations: ['admin', 'editor'],
+  applications: ['admin', 'editor'],
+  tools: ['admin', 'editor'],
+  oidcClients: ['admin'],
+  things: ['admin', 'editor'],
+  alerts: ['admin', 'editor'],
   users: ['admin'],
   organisations: ['admin'],
   roles: ['admin'],

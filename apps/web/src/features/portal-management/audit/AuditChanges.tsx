@@ -16,6 +16,9 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const organisations = useOrganisations();
   const orgNames = useMemo(() => new Map(flattenTree(organisations.data ?? []).map((o) => [o.id, o.name])), [organisations.data]);
   const rows = fieldChanges(entry.before, entry.after);
+  // a field named the same in two kinds of entry (a notice's `title`, the site's `title`) has the label of its kind
+  const fieldKey = (field: string) =>
+    i18n.exists(`pm.audit.entityFields.${entry.entityType}.${field}`) ? `pm.audit.entityFields.${entry.entityType}.${field}` : `pm.audit.fields.${field}`;
   if (rows.length === 0) return <div className="pm-muted">{t('pm.audit.change.none')}</div>;
 
   const readable = (field: string, value: unknown): string => {
@@ -48,8 +51,8 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
         {rows.map((row) => (
           <tr key={row.field} className={row.changed ? 'is-changed' : undefined}>
             <th scope="row">
-              {labelOr(i18n, `pm.audit.fields.${row.field}`, row.field)}
-              {i18n.exists(`pm.audit.fields.${row.field}`) && <span className="audit-field-key">{row.field}</span>}
+              {labelOr(i18n, fieldKey(row.field), row.field)}
+              {i18n.exists(fieldKey(row.field)) && <span className="audit-field-key">{row.field}</span>}
             </th>
             <td>{cell(row.field, row.before, row.missingBefore)}</td>
             <td>{cell(row.field, row.after, row.missingAfter)}</td>

@@ -1,0 +1,217 @@
+/**
+ * Alerts raised by the rules of `alert_rules`:
+ * - `threshold`: the newest Observation of a Datastream of the rule's ObservedProperty (on a Thing
+ *   of the rule's kind, or any) compares to `threshold` by `comparator`. Evaluated as data arrives,
+ *   in the ingesting transaction, on each Datastream that received anything: breached → an alert
+ *   opens (unless one is already open or acknowledged for that rule and Thing); back in range →
+ *   the active one closes by itself (`closedBy` null).
+ * - `silence`: a Thing of the rule's kind that was heard (lastSeenAt) but not in the last
+ *   `silentMinutes`. Checked on a timer (`checkSilence`, every minute by the sensing module) and
+ *   closed by itself when the Thing is heard again. A Thing never heard is not "silent": it was
+ *   never connected (the bundled stations were imported, not pushed).
+ *
+ * People move an alert open → acknowledged → closed (or open → closed), each step with who and
+ * when, audited in its transaction.
+ */
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Page } from '@eco/contracts/envelope';
+import type { Alert, AlertStatus, ThingKind } from '@eco/contracts/sensing';
+import type { Db } from '../../db/client';
+import { alertRules, alerts, datastreams, observations, things, users } from '../../db/schema';
+import { AppError } from '../../http/error-codes';
+import { rowsOf } from '../../lib/sql-rows';
+import { toIsoCst } from '../../lib/time';
+import { audit, type Actor } from '../audit/service';
+
+/** What changed: alert ids opened and closed (publish them after commit). */
+export interface AlertChanges {
+  opened: number[];
+  closed: number[];
+}
+
+function breaches(value: number, comparator: string, threshold: number): boolean {
+  switch (comparator) {
+    case '>':
+      return value > threshold;
+    case '>=':
+      return value >= threshold;
+    case '<':
+      return value < threshold;
+    case '<=':
+      return value <= threshold;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Evaluates the threshold rules on the newest Observation of each of `datastreamIds` (of Thing
+ * `thing`), and closes the Thing's silence alerts (it was just heard). Call inside the ingesting
+ * transaction.
+ */
+export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: ThingKind }, datastreamIds: number[], now: Date): Promise<AlertChanges> {
+  const changes: AlertChanges = { opened: [], closed: [] };
+  const silenced = await tx
+    .update(alerts)
+    .set({ status: 'closed', closedAt: now, closedBy: null })
+    .where(and(eq(alerts.thingId, thing.id), ne(alerts.status, 'closed'), inArray(alerts.ruleId, tx.select({ id: alertRules.id }).from(alertRules).where(eq(alertRules.kind, 'silence')))))
+    .returning({ id: alerts.id });
+  changes.closed.push(...silenced.map((a) => a.id));
+  if (datastreamIds.length === 0) return changes;
+  const rows = rowsOf<{ rule_id: number; comparator: string; threshold: number; datastream_id: number; result: number }>(
+    await tx.execute(sql`
+      select r.id as rule_id, r.comparator, r.threshold, d.id as datastream_id, o.result
+      from ${alertRules} r
+      join ${datastreams} d on d.observed_property_code = r.observed_property_code
+      cross join lateral (
+        select result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
+      ) o
+      where r.kind = 'threshold' and r.enabled and (r.thing_kind is null or r.thing_kind = ${thing.kind})
+        and d.thing_id = ${thing.id}
+        and d.id in (${sql.join(datastreamIds.map((id) => sql`${id}`), sql`, `)})`),
+  );
+  for (const row of rows) {
+    const value = Number(row.result);
+    if (breaches(value, row.comparator, Number(row.threshold))) {
+      const opened = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          insert into ${alerts} (rule_id, thing_id, datastream_id, status, value, opened_at)
+          values (${row.rule_id}, ${thing.id}, ${row.datastream_id}, 'open', ${value}, ${now.toISOString()}::timestamptz)
+          on conflict (rule_id, thing_id) where status <> 'closed' do nothing
+          returning id`),
+      );
+      changes.opened.push(...opened.map((a) => Number(a.id)));
+    } else {
+      const closed = await tx
+        .update(alerts)
+        .set({ status: 'closed', closedAt: now, closedBy: null })
+        .where(and(eq(alerts.ruleId, row.rule_id), eq(alerts.thingId, thing.id), ne(alerts.status, 'closed')))
+        .returning({ id: alerts.id });
+      changes.closed.push(...closed.map((a) => a.id));
+    }
+  }
+  return changes;
+}
+
+/** Opens silence alerts for Things heard before but not within their rule's window at `now`; returns the ids opened. */
+export async function checkSilence(db: Db, now: Date): Promise<number[]> {
+  const opened = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into ${alerts} (rule_id, thing_id, status, opened_at)
+      select r.id, t.id, 'open', ${now.toISOString()}::timestamptz
+      from ${alertRules} r
+      join ${things} t on (r.thing_kind is null or t.kind = r.thing_kind)
+      where r.kind = 'silence' and r.enabled and t.status = 'active'
+        and t.last_seen_at is not null
+        and t.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(mins => r.silent_minutes)
+      on conflict (rule_id, thing_id) where status <> 'closed' do nothing
+      returning id`),
+  );
+  return opened.map((a) => Number(a.id));
+}
+
+const ackUser = sql`(select u.account from ${users} u where u.id = ${alerts.acknowledgedBy})`;
+const closeUser = sql`(select u.account from ${users} u where u.id = ${alerts.closedBy})`;
+
+function alertsQuery(db: Db) {
+  return db
+    .select({
+      id: alerts.id,
+      status: alerts.status,
+      value: alerts.value,
+      openedAt: alerts.openedAt,
+      acknowledgedAt: alerts.acknowledgedAt,
+      acknowledgedBy: sql<string | null>`${ackUser}`,
+      closedAt: alerts.closedAt,
+      closedBy: sql<string | null>`${closeUser}`,
+      rule: {
+        id: alertRules.id,
+        name: alertRules.name,
+        kind: alertRules.kind,
+        observedProperty: alertRules.observedPropertyCode,
+        comparator: alertRules.comparator,
+        threshold: alertRules.threshold,
+        silentMinutes: alertRules.silentMinutes,
+        severity: alertRules.severity,
+      },
+      thing: { id: things.id, code: things.code, name: things.name, kind: things.kind },
+    })
+    .from(alerts)
+    .innerJoin(alertRules, eq(alertRules.id, alerts.ruleId))
+    .innerJoin(things, eq(things.id, alerts.thingId));
+}
+
+type AlertRow = Awaited<ReturnType<ReturnType<typeof alertsQuery>['execute']>>[number];
+
+function toAlert(row: AlertRow): Alert {
+  const { severity, ...rule } = row.rule;
+  return {
+    id: Number(row.id),
+    status: row.status,
+    severity,
+    rule,
+    thing: row.thing,
+    value: row.value,
+    openedAt: toIsoCst(row.openedAt),
+    acknowledgedAt: row.acknowledgedAt ? toIsoCst(row.acknowledgedAt) : null,
+    acknowledgedBy: row.acknowledgedBy,
+    closedAt: row.closedAt ? toIsoCst(row.closedAt) : null,
+    closedBy: row.closedBy,
+  };
+}
+
+/**
+ * An alert as the public sees it (/home, /stgz, the event stream): who acknowledged or closed it is
+ * for signed-in users only, so those accounts are left out (null).
+ */
+export function publicAlert(alert: Alert): Alert {
+  return { ...alert, acknowledgedBy: null, closedBy: null };
+}
+
+/** The alerts with these ids, newest first. */
+export async function alertsByIds(db: Db, ids: number[]): Promise<Alert[]> {
+  if (ids.length === 0) return [];
+  const rows = await alertsQuery(db).where(inArray(alerts.id, ids)).orderBy(desc(alerts.openedAt), desc(alerts.id));
+  return rows.map(toAlert);
+}
+
+/** One page of alerts, newest first; `active` = open or acknowledged. */
+export async function listAlerts(db: Db, query: { status?: AlertStatus | 'active'; page: number; pageSize: number }): Promise<Page<Alert>> {
+  const where =
+    query.status === 'active' ? ne(alerts.status, 'closed') : query.status ? eq(alerts.status, query.status) : undefined;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    alertsQuery(db).where(where).orderBy(desc(alerts.openedAt), desc(alerts.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(alerts).where(where),
+  ]);
+  return { items: rows.map(toAlert), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * A person moves alert `id` to `to`: `acknowledged` (from open) or `closed` (from open or
+ * acknowledged), recording who and when; audited `alert.acknowledge` / `alert.close`.
+ * Errors: ALERT_NOT_FOUND, ALERT_STATE_CONFLICT (409: already acknowledged or closed).
+ */
+export async function moveAlert(db: Db, now: () => Date, who: { actor: Actor; ip: string }, id: number, to: 'acknowledged' | 'closed'): Promise<Alert> {
+  await db.transaction(async (t) => {
+    const tx: Db = t;
+    const [row] = await tx.select({ id: alerts.id, status: alerts.status }).from(alerts).where(eq(alerts.id, id)).for('update');
+    if (!row) throw new AppError('ALERT_NOT_FOUND', String(id));
+    const allowed = to === 'acknowledged' ? row.status === 'open' : row.status !== 'closed';
+    if (!allowed) throw new AppError('ALERT_STATE_CONFLICT', { zh: `当前状态：${row.status}`, en: `it is ${row.status}` });
+    const at = now();
+    await tx
+      .update(alerts)
+      .set(to === 'acknowledged' ? { status: to, acknowledgedAt: at, acknowledgedBy: who.actor.id } : { status: to, closedAt: at, closedBy: who.actor.id })
+      .where(eq(alerts.id, id));
+    await audit(tx, {
+      actor: who.actor,
+      ip: who.ip,
+      action: to === 'acknowledged' ? 'alert.acknowledge' : 'alert.close',
+      entityType: 'alert',
+      entityId: id,
+      before: { status: row.status },
+      after: { status: to, at: toIsoCst(at) },
+    });
+  });
+  return (await alertsByIds(db, [id]))[0]!;
+}

@@ -1,0 +1,232 @@
+/**
+ * Ingestion: a device (authenticated by its key, see things/device-keys.ts) pushes a batch of
+ * Observations or camera-trap detections. Each item is checked on its own and answered on its own
+ * (accepted, duplicate, or rejected with a reason), so one bad reading never costs the good ones.
+ *
+ * Checks (OGC SensorThings terms), in order: the item's shape (the same TypeBox schema the payload
+ * validator on /application-tools uses, `@eco/contracts/sensing`); the Datastream belongs to the
+ * key's Thing; phenomenonTime not before 2000-01-01 and at most 5 minutes ahead of the server's
+ * clock; result within the ObservedProperty's plausible range (inclusive).
+ *
+ * Storage: the valid items are written in ONE transaction with ONE multi-row
+ * `INSERT … SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING RETURNING`, so a batch is
+ * all-or-nothing (a failure mid-way leaves none of it) and idempotent (the same Datastream and
+ * phenomenonTime is a duplicate, never a second row — also within one batch, where the first wins).
+ * The Thing's lastSeenAt, a station's derived AQI (derived-aqi.ts) and the alerts change in the
+ * same transaction; events are published after commit.
+ */
+import { sql } from 'drizzle-orm';
+import { Compile } from 'typebox/compile';
+import {
+  DetectionItemSchema,
+  EARLIEST_PHENOMENON_TIME,
+  MAX_FUTURE_MINUTES,
+  ObservationItemSchema,
+  type IngestResult,
+  type ItemResult,
+  type ThingKind,
+} from '@eco/contracts/sensing';
+import type { Db } from '../../db/client';
+import { datastreams, detections, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
+import { rowsOf } from '../../lib/sql-rows';
+import { toIsoCst } from '../../lib/time';
+import { alertsByIds, evaluateOnArrival, type AlertChanges } from '../alerts/service';
+import { deriveStationAqi } from './derived-aqi';
+import type { SensingBus } from './events';
+import { latestObservations, detectionsByIds } from './read';
+
+const observationValidator = Compile(ObservationItemSchema);
+const detectionValidator = Compile(DetectionItemSchema);
+const EARLIEST_MS = new Date(EARLIEST_PHENOMENON_TIME).getTime();
+
+export interface IngestingThing {
+  id: number;
+  code: string;
+  kind: ThingKind;
+}
+
+/** The first schema error of an item, in words (`/result must be number`). */
+function schemaProblem(validator: typeof observationValidator | typeof detectionValidator, item: unknown): string | null {
+  if (validator.Check(item)) return null;
+  const [first] = [...validator.Errors(item)];
+  return first ? `${first.instancePath || '(item)'} ${first.message}`.trim() : 'not a valid item';
+}
+
+/** A PostgreSQL array literal of `values` (quoted; null → NULL), bound as one parameter. */
+function arrayLiteral(values: readonly (string | number | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+
+function timeProblem(ms: number, now: Date): { reason: 'TIME_IN_FUTURE' | 'TIME_TOO_OLD'; message: string } | null {
+  if (Number.isNaN(ms)) return { reason: 'TIME_TOO_OLD', message: 'phenomenonTime is not a real time' };
+  if (ms > now.getTime() + MAX_FUTURE_MINUTES * 60_000) return { reason: 'TIME_IN_FUTURE', message: `phenomenonTime is more than ${MAX_FUTURE_MINUTES} minutes ahead of the server clock (${toIsoCst(now)})` };
+  if (ms < EARLIEST_MS) return { reason: 'TIME_TOO_OLD', message: `phenomenonTime is before ${EARLIEST_PHENOMENON_TIME}` };
+  return null;
+}
+
+function summary(items: ItemResult[]): IngestResult {
+  const countOf = (status: ItemResult['status']) => items.filter((i) => i.status === status).length;
+  return { accepted: countOf('accepted'), duplicate: countOf('duplicate'), rejected: countOf('rejected'), items };
+}
+
+async function publishAlerts(db: Db, bus: SensingBus, changes: AlertChanges): Promise<void> {
+  for (const alert of await alertsByIds(db, [...changes.opened, ...changes.closed])) bus.publish({ type: 'alert', data: alert });
+}
+
+/**
+ * Stores the valid observations of `items` for `thing`; answers per item. The caller has checked
+ * the batch size (≤ MAX_BATCH). Throws only when the database fails (then nothing is stored).
+ */
+export async function ingestObservations(db: Db, bus: SensingBus, thing: IngestingThing, items: unknown[], now: Date): Promise<IngestResult> {
+  const streams = new Map(
+    (
+      await db
+        .select({ id: datastreams.id, property: datastreams.observedPropertyCode, min: observedProperties.minValue, max: observedProperties.maxValue })
+        .from(datastreams)
+        .innerJoin(observedProperties, sql`${observedProperties.code} = ${datastreams.observedPropertyCode}`)
+        .where(sql`${datastreams.thingId} = ${thing.id}`)
+    ).map((s) => [s.id, s]),
+  );
+  const results: ItemResult[] = new Array(items.length);
+  const valid: { index: number; datastreamId: number; ms: number; resultMs: number; result: number; quality: string | null }[] = [];
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const problem = schemaProblem(observationValidator, item);
+    if (problem) return void (results[index] = { index, status: 'rejected', reason: 'INVALID_ITEM', message: problem });
+    const o = item as { datastreamId: number; phenomenonTime: string; result: number; resultTime?: string; quality?: string };
+    const stream = streams.get(o.datastreamId);
+    if (!stream) return void (results[index] = { index, status: 'rejected', reason: 'DATASTREAM_NOT_OF_THING', message: `datastream ${o.datastreamId} is not one of Thing ${thing.code}` });
+    const ms = new Date(o.phenomenonTime).getTime();
+    const time = timeProblem(ms, now);
+    if (time) return void (results[index] = { index, status: 'rejected', ...time });
+    if ((stream.min !== null && o.result < stream.min) || (stream.max !== null && o.result > stream.max)) {
+      return void (results[index] = { index, status: 'rejected', reason: 'RESULT_OUT_OF_RANGE', message: `result ${o.result} is outside ${stream.min ?? '−∞'}…${stream.max ?? '∞'}` });
+    }
+    const key = `${o.datastreamId}|${ms}`;
+    if (seen.has(key)) return void (results[index] = { index, status: 'duplicate', message: 'repeats an earlier item of this batch' });
+    seen.add(key);
+    const resultMs = o.resultTime ? new Date(o.resultTime).getTime() : ms;
+    valid.push({ index, datastreamId: o.datastreamId, ms, resultMs: Number.isNaN(resultMs) ? ms : resultMs, result: o.result, quality: o.quality ?? null });
+  });
+
+  let changes: AlertChanges = { opened: [], closed: [] };
+  let derivedTouched: number[] = [];
+  const inserted = new Set<string>();
+  if (valid.length > 0) {
+    changes = await db.transaction(async (t) => {
+      const tx: Db = t;
+      const rows = rowsOf<{ datastream_id: number; ms: string | number }>(
+        await tx.execute(sql`
+          insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality)
+          select * from unnest(
+            ${arrayLiteral(valid.map((v) => v.datastreamId))}::int[],
+            ${arrayLiteral(valid.map((v) => new Date(v.ms).toISOString()))}::timestamptz[],
+            ${arrayLiteral(valid.map((v) => new Date(v.resultMs).toISOString()))}::timestamptz[],
+            ${arrayLiteral(valid.map((v) => v.result))}::float8[],
+            ${arrayLiteral(valid.map((v) => v.quality))}::text[])
+          on conflict do nothing
+          returning datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms`),
+      );
+      for (const row of rows) inserted.add(`${row.datastream_id}|${Number(row.ms)}`);
+      if (rows.length === 0) return { opened: [], closed: [] };
+      // the newest time received, found here rather than by unnesting the batch's times again in SQL (~4 of ~50 ms for 1000)
+      const newest = valid.reduce((max, v) => Math.max(max, v.ms), -Infinity);
+      await tx.execute(sql`update ${things} set last_seen_at = greatest(last_seen_at, ${new Date(newest).toISOString()}::timestamptz) where id = ${thing.id}`);
+      const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
+      if (thing.kind === 'air_quality_station') {
+        const aqiStream = await deriveStationAqi(tx, thing.id, rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })));
+        if (aqiStream !== null && !touched.includes(aqiStream)) touched.push(aqiStream);
+      }
+      derivedTouched = touched;
+      return evaluateOnArrival(tx, thing, touched, now);
+    });
+  }
+  for (const v of valid) {
+    results[v.index] = inserted.has(`${v.datastreamId}|${v.ms}`)
+      ? { index: v.index, status: 'accepted' }
+      : { index: v.index, status: 'duplicate', message: 'an observation of this datastream at this phenomenonTime is already stored' };
+  }
+  const result = summary(results);
+  if (result.accepted > 0) {
+    const touched = derivedTouched;
+    bus.publish({ type: 'observations', data: { thingId: thing.id, thingCode: thing.code, count: result.accepted, latest: await latestObservations(db, { datastreamIds: touched, limit: 50 }) } });
+  }
+  await publishAlerts(db, bus, changes);
+  return result;
+}
+
+/**
+ * Stores the valid detections of `items` for camera trap `thing` (same rules: per item, one
+ * transaction, duplicates by Thing + phenomenonTime + species). The species must be on the
+ * national list (2021) by its scientific name or its genus (genus rules), or the item must say
+ * `unlisted: true`. `imageSha256`: a file already stored by the upload module, for every item.
+ */
+export async function ingestDetections(db: Db, bus: SensingBus, thing: IngestingThing, items: unknown[], now: Date, imageSha256: string | null = null): Promise<IngestResult> {
+  const results: ItemResult[] = new Array(items.length);
+  const parsed: { index: number; phenomenonTime: string; scientificName: string; unlisted?: boolean; count: number; confidence: number }[] = [];
+  items.forEach((item, index) => {
+    const problem = schemaProblem(detectionValidator, item);
+    if (problem) return void (results[index] = { index, status: 'rejected', reason: 'INVALID_ITEM', message: problem });
+    parsed.push({ index, ...(item as Omit<(typeof parsed)[number], 'index'>) });
+  });
+  const names = [...new Set(parsed.flatMap((p) => [p.scientificName, p.scientificName.split(' ')[0]!]))];
+  const listed = new Map<string, string>();
+  if (names.length > 0) {
+    const rows = rowsOf<{ scientific_name: string; taxon: string }>(
+      await db.execute(sql`select scientific_name, taxon from ${protectedSpecies} where scientific_name = any(${arrayLiteral(names)}::text[])`),
+    );
+    for (const row of rows) listed.set(row.scientific_name, row.taxon);
+  }
+  const isListed = (name: string) => listed.get(name) === '' || listed.get(name.split(' ')[0]!) === 'genus';
+  const valid: { index: number; ms: number; name: string; listed: boolean; count: number; confidence: number }[] = [];
+  const seen = new Set<string>();
+  for (const p of parsed) {
+    const ms = new Date(p.phenomenonTime).getTime();
+    const time = timeProblem(ms, now);
+    if (time) { results[p.index] = { index: p.index, status: 'rejected', ...time }; continue; }
+    const onList = isListed(p.scientificName);
+    if (!onList && !p.unlisted) {
+      results[p.index] = { index: p.index, status: 'rejected', reason: 'SPECIES_NOT_LISTED', message: `${p.scientificName} is not on the national list of key protected wild animals (2021); send "unlisted": true to record it anyway` };
+      continue;
+    }
+    const key = `${ms}|${p.scientificName}`;
+    if (seen.has(key)) { results[p.index] = { index: p.index, status: 'duplicate', message: 'repeats an earlier item of this batch' }; continue; }
+    seen.add(key);
+    valid.push({ index: p.index, ms, name: p.scientificName, listed: onList, count: p.count, confidence: p.confidence });
+  }
+  const inserted = new Map<string, number>();
+  let changes: AlertChanges = { opened: [], closed: [] };
+  if (valid.length > 0) {
+    await db.transaction(async (t) => {
+      const tx: Db = t;
+      const rows = rowsOf<{ id: number; ms: string | number; scientific_name: string }>(
+        await tx.execute(sql`
+          insert into ${detections} (thing_id, phenomenon_time, scientific_name, listed, count, confidence, image_sha256)
+          select ${thing.id}, * from unnest(
+            ${arrayLiteral(valid.map((v) => new Date(v.ms).toISOString()))}::timestamptz[],
+            ${arrayLiteral(valid.map((v) => v.name))}::text[],
+            ${arrayLiteral(valid.map((v) => (v.listed ? 'true' : 'false')))}::boolean[],
+            ${arrayLiteral(valid.map((v) => v.count))}::int[],
+            ${arrayLiteral(valid.map((v) => v.confidence))}::float8[],
+            ${arrayLiteral(valid.map(() => imageSha256))}::text[])
+          on conflict do nothing
+          returning id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms, scientific_name`),
+      );
+      for (const row of rows) inserted.set(`${Number(row.ms)}|${row.scientific_name}`, Number(row.id));
+      if (rows.length > 0) {
+        await tx.execute(sql`
+          update ${things} set last_seen_at = greatest(last_seen_at, ${new Date(Math.max(...valid.map((v) => v.ms))).toISOString()}::timestamptz)
+          where id = ${thing.id}`);
+        changes = await evaluateOnArrival(tx, thing, [], now);
+      }
+    });
+  }
+  for (const v of valid) {
+    results[v.index] = inserted.has(`${v.ms}|${v.name}`)
+      ? { index: v.index, status: 'accepted' }
+      : { index: v.index, status: 'duplicate', message: 'a detection of this species by this Thing at this phenomenonTime is already stored' };
+  }
+  for (const detection of await detectionsByIds(db, [...inserted.values()])) bus.publish({ type: 'detection', data: detection });
+  await publishAlerts(db, bus, changes);
+  return summary(results);
+}

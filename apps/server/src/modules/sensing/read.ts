@@ -1,0 +1,235 @@
+/**
+ * The read side of the sensing hub: latest values, aggregated series, per-division summaries,
+ * the key figures of /home and /stgz, recent detections. Every answer is bounded.
+ *
+ * Queries lean on the Observations primary key (datastream_id, phenomenon_time): the newest value
+ * of a Datastream is one index probe (`order by phenomenon_time desc limit 1` in a lateral join),
+ * and a count over a time window is one range scan per Datastream.
+ */
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { aqiLevelOf } from '@eco/contracts/aqi-levels';
+import {
+  ONLINE_WINDOW_MINUTES,
+  THING_KINDS,
+  type AggregatedSeries,
+  type Detection,
+  type DivisionSummary,
+  type LatestObservation,
+  type Overview,
+} from '@eco/contracts/sensing';
+import type { Db } from '../../db/client';
+import { alerts, datastreams, detections, divisions, locations, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
+import { AppError } from '../../http/error-codes';
+import { rowsOf } from '../../lib/sql-rows';
+import { toIsoCst } from '../../lib/time';
+
+/**
+ * Buckets are cut by `date_bin` from a midnight of the province (UTC+08:00), which is the same as
+ * cutting at each hour and at 00:00 Asia/Shanghai (China has kept +08:00 without daylight saving
+ * since 1991), whatever the database session's time zone, and cheaper than a zone-aware date_trunc.
+ */
+const BUCKET_ORIGIN = '2000-01-01T00:00:00+08:00';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** the longest series per interval: 31 days of hours (744 buckets), 366 days of days */
+export const MAX_SERIES_SPAN = { hour: 31 * DAY_MS, day: 366 * DAY_MS } as const;
+/** the default series: 7 days up to the Datastream's newest observation */
+const DEFAULT_SERIES_SPAN = 7 * DAY_MS;
+
+/**
+ * The newest Observation of Datastreams, newest first, at most `limit`: of `datastreamIds`, or
+ * else of every Datastream of the (at most 200) most recently heard Things and the stations.
+ */
+export async function latestObservations(db: Db, options: { datastreamIds?: number[]; limit: number }): Promise<LatestObservation[]> {
+  const filter = options.datastreamIds
+    ? options.datastreamIds.length === 0
+      ? sql`false`
+      : sql`d.id in (${sql.join(options.datastreamIds.map((id) => sql`${id}`), sql`, `)})`
+    : sql`d.thing_id in (select id from ${things} order by last_seen_at desc nulls last, id limit 200)`;
+  const rows = rowsOf<{ datastream_id: number; thing_id: number; code: string; name: string; property: string; unit: string; time: Date | string; result: number }>(
+    await db.execute(sql`
+      select d.id as datastream_id, t.id as thing_id, t.code, t.name, d.observed_property_code as property, p.unit, o.phenomenon_time as time, o.result
+      from ${datastreams} d
+      join ${things} t on t.id = d.thing_id
+      join ${observedProperties} p on p.code = d.observed_property_code
+      cross join lateral (
+        select phenomenon_time, result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
+      ) o
+      where ${filter}
+      order by o.phenomenon_time desc, d.id
+      limit ${options.limit}`),
+  );
+  return rows.map((r) => ({
+    datastreamId: Number(r.datastream_id),
+    thing: { id: Number(r.thing_id), code: r.code, name: r.name },
+    observedProperty: r.property,
+    unit: r.unit,
+    phenomenonTime: toIsoCst(new Date(r.time)),
+    result: Number(r.result),
+  }));
+}
+
+/**
+ * Avg/min/max and count of one Datastream's Observations per `interval` bucket between `from` and
+ * `to` (inclusive), oldest first; empty buckets are left out. Buckets start on the hour, or at
+ * 00:00 Asia/Shanghai for `day` (the province's calendar day, whatever the server's zone).
+ * Default: the 7 days up to the Datastream's newest Observation. Units: the ObservedProperty's.
+ * Errors: DATASTREAM_NOT_FOUND; VALIDATION_FAILED (from after to); SERIES_RANGE_TOO_LONG
+ * (hour: over 31 days; day: over 366 days).
+ */
+export async function aggregatedSeries(
+  db: Db,
+  datastreamId: number,
+  query: { interval: 'hour' | 'day'; from?: string; to?: string },
+): Promise<AggregatedSeries> {
+  const [stream] = await db
+    .select({ id: datastreams.id, newest: sql<Date | string | null>`(select max(phenomenon_time) from ${observations} where datastream_id = ${datastreams.id})` })
+    .from(datastreams)
+    .where(eq(datastreams.id, datastreamId));
+  if (!stream) throw new AppError('DATASTREAM_NOT_FOUND', String(datastreamId));
+  const newest = stream.newest ? new Date(stream.newest) : new Date();
+  const to = query.to ? new Date(query.to) : query.from ? new Date(new Date(query.from).getTime() + DEFAULT_SERIES_SPAN) : newest;
+  const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_SERIES_SPAN);
+  if (from > to) throw new AppError('VALIDATION_FAILED', 'from is after to');
+  if (to.getTime() - from.getTime() > MAX_SERIES_SPAN[query.interval]) {
+    throw new AppError('SERIES_RANGE_TOO_LONG', query.interval === 'day' ? { zh: '按天聚合最长 366 天', en: 'daily buckets: at most 366 days' } : undefined);
+  }
+  const rows = rowsOf<{ bucket: Date | string; avg: number; min: number; max: number; count: number | string }>(
+    await db.execute(sql`
+      select date_bin(${query.interval === 'hour' ? '1 hour' : '1 day'}::interval, phenomenon_time, ${BUCKET_ORIGIN}::timestamptz) as bucket,
+             avg(result) as avg, min(result) as min, max(result) as max, count(*) as count
+      from ${observations}
+      where datastream_id = ${datastreamId}
+        and phenomenon_time >= ${from.toISOString()}::timestamptz and phenomenon_time <= ${to.toISOString()}::timestamptz
+      group by 1 order by 1`),
+  );
+  return {
+    datastreamId,
+    interval: query.interval,
+    from: toIsoCst(from),
+    to: toIsoCst(to),
+    buckets: rows.map((r) => ({ time: toIsoCst(new Date(r.bucket)), avg: Number(r.avg), min: Number(r.min), max: Number(r.max), count: Number(r.count) })),
+  };
+}
+
+/**
+ * Per city (4-digit code) or county (6-digit code): Things, how many online, open alerts, and the
+ * mean of each Thing's newest value of `property` (default `aqi`). Things without a known division
+ * are one row with code null. At most one row per division of the province (bounded).
+ * Counties: the bundled data has no county boundaries, so the stations' counties are unknown (null).
+ */
+export async function divisionSummaries(db: Db, now: Date, by: 'city' | 'county', property: string): Promise<DivisionSummary[]> {
+  const column = by === 'city' ? sql`l.city_code` : sql`l.county_code`;
+  const since = new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000).toISOString();
+  const rows = rowsOf<{ code: string | null; name: string | null; things: number | string; online: number | string; mean: number | null; open: number | string }>(
+    await db.execute(sql`
+      select ${column} as code, dv.name, count(*) as things,
+             count(*) filter (where t.last_seen_at >= ${since}::timestamptz and t.status <> 'retired') as online,
+             avg(v.result) as mean,
+             sum((select count(*) from ${alerts} a where a.thing_id = t.id and a.status <> 'closed')) as open
+      from ${things} t
+      left join ${locations} l on l.thing_id = t.id
+      left join ${divisions} dv on dv.code = ${column}
+      left join lateral (
+        select o.result from ${datastreams} d join ${observations} o on o.datastream_id = d.id
+        where d.thing_id = t.id and d.observed_property_code = ${property}
+        order by o.phenomenon_time desc limit 1
+      ) v on true
+      group by 1, 2 order by 1 nulls last`),
+  );
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    things: Number(r.things),
+    online: Number(r.online),
+    meanLatest: r.mean === null ? null : Math.round(Number(r.mean) * 10) / 10,
+    openAlerts: Number(r.open ?? 0),
+  }));
+}
+
+/**
+ * The key figures at `now`: Things total and online (heard within ONLINE_WINDOW_MINUTES), by
+ * kind; Observations with phenomenonTime in the 24 hours up to `now`; the stations reporting an AQI
+ * at the newest hour any station has one (`aqiTime`), by HJ 633-2012 level (表2); active (open or
+ * acknowledged) alerts; detections in 24 hours.
+ */
+export async function overview(db: Db, now: Date): Promise<Overview> {
+  const since = new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000).toISOString();
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const nowIso = now.toISOString();
+  const [kinds, [obs], aqi, [active], [dets]] = await Promise.all([
+    db.execute(sql`
+      select kind, count(*) as total, count(*) filter (where last_seen_at >= ${since}::timestamptz and status <> 'retired') as online
+      from ${things} group by kind`),
+    db
+      .execute(sql`
+        select coalesce(sum((select count(*) from ${observations} o
+          where o.datastream_id = d.id and o.phenomenon_time > ${dayAgo}::timestamptz and o.phenomenon_time <= ${nowIso}::timestamptz)), 0) as n
+        from ${datastreams} d`)
+      .then((r) => rowsOf<{ n: number | string }>(r)),
+    db.execute(sql`
+      select o.result, o.phenomenon_time as time from ${datastreams} d
+      join ${things} t on t.id = d.thing_id
+      cross join lateral (select result, phenomenon_time from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1) o
+      where t.kind = 'air_quality_station' and d.observed_property_code = 'aqi'`),
+    db.select({ n: sql<number>`count(*)::int` }).from(alerts).where(sql`${alerts.status} <> 'closed'`),
+    db.select({ n: sql<number>`count(*)::int` }).from(detections).where(and(gte(detections.phenomenonTime, new Date(dayAgo)), sql`${detections.phenomenonTime} <= ${nowIso}::timestamptz`)),
+  ]);
+  const byKindRows = rowsOf<{ kind: (typeof THING_KINDS)[number]; total: number | string; online: number | string }>(kinds);
+  const byKind = THING_KINDS.map((kind) => {
+    const row = byKindRows.find((r) => r.kind === kind);
+    return { kind, total: Number(row?.total ?? 0), online: Number(row?.online ?? 0) };
+  });
+  // the stations of the newest hour with an AQI, as /home's station figures count them: a station
+  // whose newest AQI is older is not reporting now and is left out
+  const latest = rowsOf<{ result: number; time: Date | string }>(aqi).map((r) => ({ result: Number(r.result), time: new Date(r.time).getTime() }));
+  const newest = latest.reduce<number | null>((a, r) => (a === null || r.time > a ? r.time : a), null);
+  const levels = new Map<number, number>();
+  for (const row of latest) {
+    if (row.time !== newest) continue;
+    const level = aqiLevelOf(row.result);
+    if (level) levels.set(level.level, (levels.get(level.level) ?? 0) + 1);
+  }
+  const aqiTime = newest === null ? null : new Date(newest);
+  return {
+    at: toIsoCst(now),
+    things: { total: byKind.reduce((a, k) => a + k.total, 0), online: byKind.reduce((a, k) => a + k.online, 0), byKind },
+    observationsLast24h: Number(obs?.n ?? 0),
+    stationsByAqiLevel: [1, 2, 3, 4, 5, 6].map((level) => ({ level, stations: levels.get(level) ?? 0 })),
+    aqiTime: aqiTime ? toIsoCst(aqiTime) : null,
+    activeAlerts: active?.n ?? 0,
+    detectionsLast24h: dets?.n ?? 0,
+  };
+}
+
+function detectionsQuery(db: Db) {
+  return db
+    .select({
+      id: detections.id,
+      thing: { id: things.id, code: things.code, name: things.name },
+      phenomenonTime: detections.phenomenonTime,
+      scientificName: detections.scientificName,
+      nameZh: protectedSpecies.nameZh,
+      level: protectedSpecies.level,
+      count: detections.count,
+      confidence: detections.confidence,
+      imageSha256: detections.imageSha256,
+    })
+    .from(detections)
+    .innerJoin(things, eq(things.id, detections.thingId))
+    .leftJoin(protectedSpecies, eq(protectedSpecies.scientificName, detections.scientificName));
+}
+
+function toDetection(row: Awaited<ReturnType<ReturnType<typeof detectionsQuery>['execute']>>[number]): Detection {
+  return { ...row, id: Number(row.id), phenomenonTime: toIsoCst(row.phenomenonTime), nameZh: row.nameZh ?? null, level: row.level ?? null };
+}
+
+export async function detectionsByIds(db: Db, ids: number[]): Promise<Detection[]> {
+  if (ids.length === 0) return [];
+  return (await detectionsQuery(db).where(inArray(detections.id, ids)).orderBy(desc(detections.phenomenonTime))).map(toDetection);
+}
+
+/** The newest `limit` detections. */
+export async function recentDetections(db: Db, limit: number): Promise<Detection[]> {
+  return (await detectionsQuery(db).orderBy(desc(detections.phenomenonTime), desc(detections.id)).limit(limit)).map(toDetection);
+}

@@ -1,0 +1,59 @@
+/**
+ * Device keys: a Thing authenticates its pushes with `Authorization: Bearer <key>` or
+ * `X-Thing-Key: <key>`. A key is `tk_` + 32 base64url characters (192 random bits); only its
+ * SHA-256 (hex) is stored, with the first 10 characters as a prefix to tell keys apart.
+ */
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ThingKind } from '@eco/contracts/sensing';
+import type { Db } from '../../db/client';
+import { thingKeys, things } from '../../db/schema';
+import { AppError } from '../../http/error-codes';
+
+const KEY_PATTERN = /^tk_[A-Za-z0-9_-]{32}$/;
+export const KEY_PREFIX_LENGTH = 10;
+
+export function newKey(): string {
+  return `tk_${crypto.randomBytes(24).toString('base64url')}`;
+}
+
+export function hashKey(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('hex');
+}
+
+/** The key the request carries, or null. */
+function keyOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-thing-key'];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  const auth = request.headers.authorization;
+  const match = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
+  return match?.[1] ?? null;
+}
+
+export interface KeyedThing {
+  id: number;
+  code: string;
+  name: string;
+  kind: ThingKind;
+  keyId: number;
+}
+
+/**
+ * The Thing whose key the request carries. Errors: 401 THING_KEY_INVALID (missing, malformed,
+ * unknown or revoked; one answer for all, so a caller learns nothing about which), 409
+ * THING_RETIRED. Marks the key used at `now`.
+ */
+export async function authenticateThing(db: Db, request: FastifyRequest, now: Date): Promise<KeyedThing> {
+  const key = keyOf(request);
+  if (!key || !KEY_PATTERN.test(key)) throw new AppError('THING_KEY_INVALID');
+  const [row] = await db
+    .select({ id: things.id, code: things.code, name: things.name, kind: things.kind, status: things.status, keyId: thingKeys.id })
+    .from(thingKeys)
+    .innerJoin(things, eq(things.id, thingKeys.thingId))
+    .where(and(eq(thingKeys.keyHash, hashKey(key)), isNull(thingKeys.revokedAt)));
+  if (!row) throw new AppError('THING_KEY_INVALID');
+  if (row.status === 'retired') throw new AppError('THING_RETIRED', row.code);
+  await db.update(thingKeys).set({ lastUsedAt: sql`greatest(${thingKeys.lastUsedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(thingKeys.id, row.keyId));
+  return { id: row.id, code: row.code, name: row.name, kind: row.kind, keyId: row.keyId };
+}

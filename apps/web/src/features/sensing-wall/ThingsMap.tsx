@@ -1,0 +1,119 @@
+/**
+ * The province map of /stgz with every Thing that has a Location: the symbol says the kind
+ * (station ●, video camera ■, camera trap ▲, sensor mast ◆), the fill the station's newest AQI
+ * level (HJ 633-2012 表2; other kinds green), and a bright ring that it is online; retired Things
+ * are grey. Loaded lazily with ECharts (modular imports), like the home page's map.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { GeoComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { aqiLevelOf } from '@eco/contracts/aqi-levels';
+import type { CityBoundaries } from '@eco/contracts/divisions';
+import type { Thing, ThingKind } from '@eco/contracts/sensing';
+import { useTranslation } from 'react-i18next';
+import { GeoScatterChart } from '../../components/map/geo-scatter-chart';
+
+echarts.use([GeoScatterChart, GeoComponent, CanvasRenderer]);
+
+const MAP_NAME = 'province-things';
+const KIND_SYMBOL: Record<ThingKind, string> = { air_quality_station: 'circle', video_camera: 'rect', infrared_camera: 'triangle', sensor_mast: 'diamond' };
+const OTHER_FILL = '#36cfc9';
+const NO_DATA = '#8c8c8c';
+
+function fillOf(thing: Thing): string {
+  if (thing.status === 'retired') return '#595959';
+  if (thing.kind === 'air_quality_station') return aqiLevelOf(thing.aqi?.value)?.color ?? NO_DATA;
+  return OTHER_FILL;
+}
+
+export default function ThingsMap({ boundaries, things }: { boundaries: CityBoundaries; things: Thing[] }) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const [tip, setTip] = useState<{ x: number; y: number; thing: Thing } | null>(null);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const frame = element.current;
+    const instance = echarts.init(frame, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const show = (params: echarts.ECElementEvent) => {
+      const thing = (params.data as { thing?: Thing } | undefined)?.thing;
+      if (thing && params.event) setTip({ x: params.event.offsetX, y: params.event.offsetY, thing });
+    };
+    instance.on('mouseover', 'series', show);
+    instance.on('click', 'series', show);
+    instance.on('mouseout', 'series', () => setTip(null));
+    const observer = new ResizeObserver(() => {
+      // ECharts' geo view cannot lay out in a 0×0 box (hidden or detached); the next real size resizes it
+      if (frame.clientWidth > 0 && frame.clientHeight > 0) instance.resize();
+    });
+    observer.observe(frame);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    echarts.registerMap(MAP_NAME, boundaries as unknown as Parameters<typeof echarts.registerMap>[1]);
+    const placed = things.filter((th) => th.longitude !== null && th.latitude !== null);
+    chart.current?.setOption(
+      {
+        geo: {
+          map: MAP_NAME,
+          roam: false,
+          aspectScale: 0.85,
+          layoutCenter: ['50%', '50%'],
+          layoutSize: '96%',
+          label: { show: true, fontSize: 13, color: 'rgba(255,255,255,0.7)' },
+          itemStyle: { areaColor: '#123d2f', borderColor: '#3ba776', borderWidth: 1 },
+          emphasis: { label: { show: true }, itemStyle: { areaColor: '#1a5741' } },
+        },
+        series: [
+          {
+            type: 'scatter',
+            coordinateSystem: 'geo',
+            zlevel: 1,
+            emphasis: { scale: 1.6 },
+            data: placed.map((th) => ({
+              name: th.name,
+              value: [th.longitude, th.latitude],
+              thing: th,
+              symbol: KIND_SYMBOL[th.kind],
+              symbolSize: th.kind === 'air_quality_station' ? 12 : 11,
+              itemStyle: {
+                color: fillOf(th),
+                borderColor: th.online ? '#ffffff' : '#0b2a20',
+                borderWidth: th.online ? 2 : 0.8,
+                opacity: th.status === 'active' ? 1 : 0.6,
+              },
+            })),
+          },
+        ],
+      },
+      true,
+    );
+  }, [boundaries, things]);
+
+  return (
+    <div className="province-map-frame wall-things-map">
+      <div ref={element} className="province-map" style={{ height: '100%' }} role="img" aria-label={t('sensing.wall.map')} data-testid="things-map" />
+      {tip && (
+        <div className="map-tip" role="tooltip" style={{ left: tip.x + 12, top: tip.y + 12 }}>
+          <b>{tip.thing.name}</b> <span className="map-tip-code">{tip.thing.code}</span>
+          <div>
+            {t(`sensing.kinds.${tip.thing.kind}`)} · {t(`sensing.statuses.${tip.thing.status}`)} · {tip.thing.online ? t('sensing.online') : t('sensing.offline')}
+          </div>
+          {tip.thing.aqi && (
+            <div>
+              AQI {tip.thing.aqi.value} · {tip.thing.aqi.time.slice(0, 16).replace('T', ' ')}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,407 @@
+/**
+ * The sensing hub on the wire, in OGC SensorThings API terms (OGC 18-088): Things, their
+ * Datastreams and Observations, camera-trap detections, alerts, and the figures of /home and /stgz.
+ *
+ * The device payloads (`ObservationItemSchema`, `DetectionItemSchema`) are checked item by item
+ * with these schemas both by the server (`POST /api/sensing/observations`, `…/detections`) and by
+ * the payload validator on /application-tools, so the two can never disagree.
+ */
+import { Type, type Static } from 'typebox';
+import { IsoTime } from './common';
+
+export const THING_KINDS = ['air_quality_station', 'video_camera', 'infrared_camera', 'sensor_mast'] as const;
+export type ThingKind = (typeof THING_KINDS)[number];
+
+export const THING_STATUSES = ['active', 'maintenance', 'retired'] as const;
+export type ThingStatus = (typeof THING_STATUSES)[number];
+
+/** The most observations (or detections) one request may carry; more is 413 PAYLOAD_TOO_LARGE. */
+export const MAX_BATCH = 10_000;
+
+/**
+ * A Thing is "online" when it was heard (its newest phenomenonTime) within this many minutes.
+ * Stations report hourly, so 90 minutes allows one late hour.
+ */
+export const ONLINE_WINDOW_MINUTES = 90;
+
+/** How far ahead of the server's clock a phenomenonTime may be (clock drift of a device), minutes. */
+export const MAX_FUTURE_MINUTES = 5;
+/** The earliest phenomenonTime accepted (older is a device clock that was never set). */
+export const EARLIEST_PHENOMENON_TIME = '2000-01-01T00:00:00+08:00';
+
+/**
+ * One Observation as a device sends it:
+ * - `datastreamId`: the Datastream (`@iot.id`) it belongs to; must be one of the key's Thing;
+ * - `phenomenonTime`: when it was observed, ISO 8601 with offset;
+ * - `result`: a finite number in the ObservedProperty's unit (µg/m³; `co` mg/m³; `aqi` none),
+ *   within the property's plausible range;
+ * - `resultTime` (optional, default = phenomenonTime) and `quality` (optional flag, ≤ 32 chars).
+ */
+export const ObservationItemSchema = Type.Object(
+  {
+    datastreamId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Datastream @iot.id' }),
+    phenomenonTime: IsoTime,
+    result: Type.Number({ description: 'In the unit of the ObservedProperty' }),
+    resultTime: Type.Optional(IsoTime),
+    quality: Type.Optional(Type.String({ maxLength: 32, pattern: '^[A-Za-z0-9_.-]*$', description: 'Quality flag, e.g. `valid`, `calibrating`' })),
+  },
+  { additionalProperties: false },
+);
+export type ObservationItem = Static<typeof ObservationItemSchema>;
+
+/** `POST /api/sensing/observations`: `{ observations: [...] }`, at most `MAX_BATCH` items. */
+export const ObservationBatchSchema = Type.Object(
+  { observations: Type.Array(Type.Unknown(), { minItems: 1, description: `1–${MAX_BATCH} items, each an ObservationItem` }) },
+  { additionalProperties: false },
+);
+
+/**
+ * One camera-trap detection: `scientificName` (binomial, e.g. `Ailuropoda melanoleuca`) is checked
+ * against the national list of key protected wild animals (2021); a name not on it must say
+ * `unlisted: true`. `count` ≥ 1 animals, `confidence` 0–1 of the identification.
+ */
+export const DetectionItemSchema = Type.Object(
+  {
+    phenomenonTime: IsoTime,
+    scientificName: Type.String({ minLength: 3, maxLength: 120, pattern: '^[A-Z][a-z]+( [a-z.-]+){0,3}$', description: 'Scientific name, e.g. Ailuropoda melanoleuca' }),
+    unlisted: Type.Optional(Type.Boolean({ description: 'true: the species is not on the protected list (stored as unlisted)' })),
+    count: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type DetectionItem = Static<typeof DetectionItemSchema>;
+
+export const DetectionBatchSchema = Type.Object(
+  { detections: Type.Array(Type.Unknown(), { minItems: 1, description: `1–${MAX_BATCH} items, each a DetectionItem` }) },
+  { additionalProperties: false },
+);
+
+/** Why an item was rejected: a stable code, and words for people. */
+export const REJECT_REASONS = [
+  'INVALID_ITEM',
+  'DATASTREAM_NOT_OF_THING',
+  'TIME_IN_FUTURE',
+  'TIME_TOO_OLD',
+  'RESULT_OUT_OF_RANGE',
+  'SPECIES_NOT_LISTED',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export const ItemResultSchema = Type.Object({
+  /** position in the batch, from 0 */
+  index: Type.Integer({ minimum: 0 }),
+  status: Type.Union([Type.Literal('accepted'), Type.Literal('duplicate'), Type.Literal('rejected')]),
+  reason: Type.Optional(Type.Enum(REJECT_REASONS)),
+  /** the detail for people (en-US), e.g. `/result must be number` or `above the maximum 5000` */
+  message: Type.Optional(Type.String()),
+});
+export type ItemResult = Static<typeof ItemResultSchema>;
+
+export const IngestResultSchema = Type.Object({
+  accepted: Type.Integer({ minimum: 0 }),
+  duplicate: Type.Integer({ minimum: 0 }),
+  rejected: Type.Integer({ minimum: 0 }),
+  items: Type.Array(ItemResultSchema),
+});
+export type IngestResult = Static<typeof IngestResultSchema>;
+
+export const DatastreamSchema = Type.Object({
+  id: Type.Integer(),
+  observedProperty: Type.String({ description: 'ObservedProperty code, e.g. pm2_5' }),
+  name: Type.String(),
+  unit: Type.String({ description: 'Unit of measurement symbol; empty for an index' }),
+  /** plausible range of a result, inclusive; null = unbounded */
+  minValue: Type.Union([Type.Number(), Type.Null()]),
+  maxValue: Type.Union([Type.Number(), Type.Null()]),
+  latest: Type.Union([Type.Object({ phenomenonTime: IsoTime, result: Type.Number() }), Type.Null()]),
+  /** the Sensor (instrument) name, or null when none was given */
+  sensor: Type.Union([Type.String(), Type.Null()]),
+});
+export type Datastream = Static<typeof DatastreamSchema>;
+
+export const ThingKeySchema = Type.Object({
+  id: Type.Integer(),
+  /** the key's first characters, to tell keys apart */
+  prefix: Type.String(),
+  createdAt: IsoTime,
+  lastUsedAt: Type.Union([IsoTime, Type.Null()]),
+  revokedAt: Type.Union([IsoTime, Type.Null()]),
+});
+export type ThingKey = Static<typeof ThingKeySchema>;
+
+/** A new key: `key` is shown this once and never again (only its SHA-256 is kept). */
+export const NewThingKeySchema = Type.Object({ key: Type.String(), info: ThingKeySchema });
+export type NewThingKey = Static<typeof NewThingKeySchema>;
+
+/** A Thing with its Location, for the map and the registry. */
+export const ThingSchema = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  kind: Type.Enum(THING_KINDS),
+  name: Type.String(),
+  status: Type.Enum(THING_STATUSES),
+  /** the owning agency; null = a province-wide network (e.g. the CNEMC stations) */
+  organisation: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  cityCode: Type.Union([Type.String(), Type.Null()]),
+  cityName: Type.Union([Type.String(), Type.Null()]),
+  countyCode: Type.Union([Type.String(), Type.Null()]),
+  lastSeenAt: Type.Union([IsoTime, Type.Null()]),
+  /** heard within ONLINE_WINDOW_MINUTES */
+  online: Type.Boolean(),
+  /** stations: the newest AQI (published or posted) and its time */
+  aqi: Type.Union([Type.Object({ value: Type.Number(), time: IsoTime }), Type.Null()]),
+  /** keys not revoked */
+  activeKeys: Type.Integer({ minimum: 0 }),
+  openAlerts: Type.Integer({ minimum: 0 }),
+});
+export type Thing = Static<typeof ThingSchema>;
+
+export const ThingDetailSchema = Type.Object({
+  thing: ThingSchema,
+  datastreams: Type.Array(DatastreamSchema),
+  keys: Type.Array(ThingKeySchema),
+});
+export type ThingDetail = Static<typeof ThingDetailSchema>;
+
+/** One bucket of an aggregated series: avg/min/max of the observations in it, and how many. */
+export const SeriesBucketSchema = Type.Object({
+  /** start of the bucket: the hour, or 00:00 Asia/Shanghai of the day */
+  time: IsoTime,
+  avg: Type.Number(),
+  min: Type.Number(),
+  max: Type.Number(),
+  count: Type.Integer({ minimum: 1 }),
+});
+export const AggregatedSeriesSchema = Type.Object({
+  datastreamId: Type.Integer(),
+  interval: Type.Union([Type.Literal('hour'), Type.Literal('day')]),
+  from: IsoTime,
+  to: IsoTime,
+  buckets: Type.Array(SeriesBucketSchema),
+});
+export type AggregatedSeries = Static<typeof AggregatedSeriesSchema>;
+
+/** Per city or county: Things, online, and the mean of the newest value of a property. */
+export const DivisionSummarySchema = Type.Object({
+  code: Type.Union([Type.String(), Type.Null()]),
+  name: Type.Union([Type.String(), Type.Null()]),
+  things: Type.Integer(),
+  online: Type.Integer(),
+  /** mean of each Thing's newest value of the property asked for; null when none has one */
+  meanLatest: Type.Union([Type.Number(), Type.Null()]),
+  openAlerts: Type.Integer(),
+});
+export type DivisionSummary = Static<typeof DivisionSummarySchema>;
+
+export const ALERT_STATUSES = ['open', 'acknowledged', 'closed'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const AlertSchema = Type.Object({
+  id: Type.Integer(),
+  status: Type.Enum(ALERT_STATUSES),
+  severity: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('critical')]),
+  rule: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    kind: Type.Union([Type.Literal('threshold'), Type.Literal('silence')]),
+    observedProperty: Type.Union([Type.String(), Type.Null()]),
+    comparator: Type.Union([Type.String(), Type.Null()]),
+    threshold: Type.Union([Type.Number(), Type.Null()]),
+    silentMinutes: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  thing: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), kind: Type.Enum(THING_KINDS) }),
+  /** the value that opened it (threshold rules) */
+  value: Type.Union([Type.Number(), Type.Null()]),
+  openedAt: IsoTime,
+  acknowledgedAt: Type.Union([IsoTime, Type.Null()]),
+  acknowledgedBy: Type.Union([Type.String(), Type.Null()]),
+  closedAt: Type.Union([IsoTime, Type.Null()]),
+  /** null when closed by the data (value back in range, device heard again) */
+  closedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type Alert = Static<typeof AlertSchema>;
+
+export const DetectionSchema = Type.Object({
+  id: Type.Integer(),
+  thing: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
+  phenomenonTime: IsoTime,
+  scientificName: Type.String(),
+  /** from the protected list; null when unlisted */
+  nameZh: Type.Union([Type.String(), Type.Null()]),
+  /** 'I' 国家一级, 'II' 国家二级, null unlisted */
+  level: Type.Union([Type.Literal('I'), Type.Literal('II'), Type.Null()]),
+  count: Type.Integer(),
+  confidence: Type.Number(),
+  imageSha256: Type.Union([Type.String(), Type.Null()]),
+});
+export type Detection = Static<typeof DetectionSchema>;
+
+/** The latest Observation of one Datastream, with its Thing, for the wall's ticker. */
+export const LatestObservationSchema = Type.Object({
+  datastreamId: Type.Integer(),
+  thing: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
+  observedProperty: Type.String(),
+  unit: Type.String(),
+  phenomenonTime: IsoTime,
+  result: Type.Number(),
+});
+export type LatestObservation = Static<typeof LatestObservationSchema>;
+
+/** The key figures of /home and /stgz. */
+export const OverviewSchema = Type.Object({
+  /** when the figures were computed */
+  at: IsoTime,
+  things: Type.Object({
+    total: Type.Integer(),
+    online: Type.Integer(),
+    byKind: Type.Array(Type.Object({ kind: Type.Enum(THING_KINDS), total: Type.Integer(), online: Type.Integer() })),
+  }),
+  /** observations whose phenomenonTime is in the 24 hours up to `at` */
+  observationsLast24h: Type.Integer(),
+  /** stations with an AQI at `aqiTime` (the newest hour any station has one), by HJ 633-2012 level 1–6 */
+  stationsByAqiLevel: Type.Array(Type.Object({ level: Type.Integer({ minimum: 1, maximum: 6 }), stations: Type.Integer() })),
+  /** the newest hour with a station AQI; null when none has one */
+  aqiTime: Type.Union([IsoTime, Type.Null()]),
+  /** open or acknowledged */
+  activeAlerts: Type.Integer(),
+  /** detections in the 24 hours up to `at` */
+  detectionsLast24h: Type.Integer(),
+});
+export type Overview = Static<typeof OverviewSchema>;
+
+/** Events of `GET /api/sensing/stream` (server-sent events, `event:` is the type). */
+export type SensingEvent =
+  | { type: 'observations'; data: { thingId: number; thingCode: string; count: number; latest: LatestObservation[] } }
+  | { type: 'alert'; data: Alert }
+  | { type: 'detection'; data: Detection };
+
+/**
+ * Device codes: 1–32 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or digit
+ * (CNEMC station codes such as `1462A` fit). Unique; compared exactly.
+ */
+export const THING_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$';
+export const THING_NAME_MAX = 100;
+/** One line with something visible: no control characters, lone surrogates or BOM (as the server's SINGLE_LINE_NOT_BLANK). */
+const ONE_LINE_NOT_BLANK = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F\\uD800-\\uDFFF\\uFEFF]*$';
+export const SENSOR_NAME_MAX = 100;
+
+/**
+ * The accepted extent of a Location, WGS-84 degrees: the bounding box of China's territory
+ * (73°33′E–135°05′E, 3°51′N–53°33′N, rounded outward). A point outside it is a typing error
+ * (swapped longitude and latitude, a missing minus, projected metres), not a device of this portal.
+ */
+export const LONGITUDE_RANGE = { min: 73, max: 136 } as const;
+export const LATITUDE_RANGE = { min: 3, max: 54 } as const;
+
+const ThingFields = {
+  code: Type.String({ pattern: THING_CODE_PATTERN, description: '1–32 ASCII letters, digits, `_`, `.`, `-`; unique' }),
+  kind: Type.Enum(THING_KINDS),
+  name: Type.String({ minLength: 1, maxLength: THING_NAME_MAX, pattern: ONE_LINE_NOT_BLANK, description: `1–${THING_NAME_MAX} characters, one line` }),
+  /** an organisation id (from the organisations tree), or null for none */
+  organisationId: Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647, description: 'An organisation id, or null for none' }),
+  status: Type.Enum(THING_STATUSES),
+  longitude: Type.Number({ minimum: LONGITUDE_RANGE.min, maximum: LONGITUDE_RANGE.max, description: 'WGS-84 longitude, degrees east' }),
+  latitude: Type.Number({ minimum: LATITUDE_RANGE.min, maximum: LATITUDE_RANGE.max, description: 'WGS-84 latitude, degrees north' }),
+};
+
+/** `POST /api/things`: a new device and its Location (the city is derived from the point). */
+export const CreateThingSchema = Type.Object(ThingFields, { additionalProperties: false });
+export type CreateThing = Static<typeof CreateThingSchema>;
+
+/** `PATCH /api/things/:id`: any of the fields; longitude and latitude only together. */
+export const UpdateThingSchema = Type.Partial(Type.Object(ThingFields), {
+  additionalProperties: false,
+  minProperties: 1,
+  // a Location is one point: half of it is a typing slip, not an edit (draft-07 `dependencies`)
+  dependencies: { longitude: ['latitude'], latitude: ['longitude'] },
+});
+export type UpdateThing = Static<typeof UpdateThingSchema>;
+
+/** `POST /api/things/:id/datastreams`: one ObservedProperty on the Thing, optionally from a named Sensor. */
+export const CreateDatastreamSchema = Type.Object(
+  {
+    observedProperty: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$', description: 'ObservedProperty code, e.g. air_temperature' }),
+    sensor: Type.Optional(Type.String({ minLength: 1, maxLength: SENSOR_NAME_MAX, pattern: ONE_LINE_NOT_BLANK, description: 'Sensor (instrument) name, e.g. Vaisala HMP155' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateDatastream = Static<typeof CreateDatastreamSchema>;
+
+/** An ObservedProperty a Datastream may measure, with its unit and plausible range (inclusive; null = unbounded). */
+export const ObservedPropertySchema = Type.Object({
+  code: Type.String(),
+  nameZh: Type.String(),
+  nameEn: Type.String(),
+  unit: Type.String(),
+  minValue: Type.Union([Type.Number(), Type.Null()]),
+  maxValue: Type.Union([Type.Number(), Type.Null()]),
+});
+export type ObservedProperty = Static<typeof ObservedPropertySchema>;
+
+export const ALERT_RULE_KINDS = ['threshold', 'silence'] as const;
+export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
+export const ALERT_COMPARATORS = ['>', '>=', '<', '<='] as const;
+export type AlertComparator = (typeof ALERT_COMPARATORS)[number];
+export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+export const ALERT_RULE_NAME_MAX = 100;
+/** The longest silence a rule may wait for: 7 days, in minutes. */
+export const MAX_SILENT_MINUTES = 7 * 24 * 60;
+
+/**
+ * An alert rule. `threshold`: the newest value of a Datastream of `observedProperty` compared to
+ * `threshold` (in the property's unit) by `comparator`; `silence`: a Thing not heard for
+ * `silentMinutes`. `thingKind` null = Things of every kind. Fields of the other kind are null.
+ */
+export const AlertRuleSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: Type.Enum(ALERT_RULE_KINDS),
+  observedProperty: Type.Union([Type.String(), Type.Null()]),
+  comparator: Type.Union([Type.Enum(ALERT_COMPARATORS), Type.Null()]),
+  threshold: Type.Union([Type.Number(), Type.Null()]),
+  silentMinutes: Type.Union([Type.Integer(), Type.Null()]),
+  thingKind: Type.Union([Type.Enum(THING_KINDS), Type.Null()]),
+  severity: Type.Enum(ALERT_SEVERITIES),
+  enabled: Type.Boolean(),
+  /** alerts of this rule not yet closed */
+  activeAlerts: Type.Integer({ minimum: 0 }),
+  createdAt: IsoTime,
+});
+export type AlertRule = Static<typeof AlertRuleSchema>;
+
+const AlertRuleFields = {
+  name: Type.String({ minLength: 1, maxLength: ALERT_RULE_NAME_MAX, pattern: ONE_LINE_NOT_BLANK, description: `1–${ALERT_RULE_NAME_MAX} characters, one line` }),
+  observedProperty: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$', description: 'threshold rules: ObservedProperty code' }),
+  comparator: Type.Enum(ALERT_COMPARATORS, { description: 'threshold rules' }),
+  threshold: Type.Number({ minimum: -1e9, maximum: 1e9, description: "threshold rules: in the ObservedProperty's unit" }),
+  silentMinutes: Type.Integer({ minimum: 1, maximum: MAX_SILENT_MINUTES, description: `silence rules: 1–${MAX_SILENT_MINUTES} minutes` }),
+  thingKind: Type.Union([Type.Enum(THING_KINDS), Type.Null()], { description: 'Things of this kind only; null = every kind' }),
+  severity: Type.Enum(ALERT_SEVERITIES),
+};
+
+/**
+ * `POST /api/sensing/alert-rules`: a threshold rule needs `observedProperty`, `comparator` and
+ * `threshold`; a silence rule needs `silentMinutes`; the other kind's fields are refused (400).
+ */
+export const CreateAlertRuleSchema = Type.Object(
+  {
+    kind: Type.Enum(ALERT_RULE_KINDS),
+    name: AlertRuleFields.name,
+    observedProperty: Type.Optional(AlertRuleFields.observedProperty),
+    comparator: Type.Optional(AlertRuleFields.comparator),
+    threshold: Type.Optional(AlertRuleFields.threshold),
+    silentMinutes: Type.Optional(AlertRuleFields.silentMinutes),
+    thingKind: Type.Optional(AlertRuleFields.thingKind),
+    severity: Type.Optional(AlertRuleFields.severity),
+  },
+  { additionalProperties: false },
+);
+export type CreateAlertRule = Static<typeof CreateAlertRuleSchema>;
+
+/** `PATCH /api/sensing/alert-rules/:id`: any field of the rule's kind (the kind itself is fixed). */
+export const UpdateAlertRuleSchema = Type.Partial(Type.Object(AlertRuleFields), { additionalProperties: false, minProperties: 1 });
+export type UpdateAlertRule = Static<typeof UpdateAlertRuleSchema>;
