@@ -2,10 +2,13 @@
  * Alert rules in portal management: list, create, edit, enable and disable. Each write runs in one
  * transaction with its audit row; bad input changes nothing.
  *
- * A rule's kind is fixed once created (a threshold rule and a silence rule share no fields). A
- * change applies from the next evaluation (the next arrival of data, or the next minute's silence
- * check); alerts already open stay open until the data or a person closes them, and so do the
- * alerts of a rule that is disabled, so nobody loses an alert they are handling.
+ * A rule's kind is fixed once created (a threshold rule and a silence rule share no fields).
+ * Saving what decides which Things break a rule (creating it; its enabled flag, ObservedProperty,
+ * comparator, threshold, Thing kind or silent minutes) evaluates it again at once, in the same
+ * transaction (`reevaluateRule`): a disabled rule's active alerts close, a threshold rule's close
+ * where the newest value no longer breaches it and open where it now does, a silence rule's
+ * likewise against when each Thing was last heard. Alerts closed this way record the person who
+ * saved the rule. The writes return what changed so the routes can publish it after commit.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AlertRule, CreateAlertRule, UpdateAlertRule } from '@eco/contracts/sensing';
@@ -14,11 +17,23 @@ import { alertRules, alerts, observedProperties } from '../../db/schema';
 import { AppError } from '../../http/error-codes';
 import { toIsoCst } from '../../lib/time';
 import { audit, changes, type Actor } from '../audit/service';
+import { reevaluateRule, type AlertChanges } from './service';
 
 export interface Acting {
   actor: Actor;
   ip: string;
+  /** when the change is made (closedAt / openedAt of the alerts it moves) */
+  at: Date;
 }
+
+/** A rule as saved, and the alerts its saving opened and closed (publish them after commit). */
+export interface SavedRule {
+  rule: AlertRule;
+  alerts: AlertChanges;
+}
+
+/** The fields (as in `summary`) that decide which Things break a rule: changing one re-evaluates it. */
+const EVALUATED_FIELDS = ['enabled', 'observedProperty', 'comparator', 'threshold', 'thingKind', 'silentMinutes'] as const;
 
 const THRESHOLD_FIELDS = ['observedProperty', 'comparator', 'threshold'] as const;
 const SILENCE_FIELDS = ['silentMinutes'] as const;
@@ -93,16 +108,17 @@ async function assertProperty(tx: Db, code: string | undefined): Promise<void> {
 }
 
 /**
- * Creates an enabled rule (severity `warning` unless given; every Thing kind unless given).
- * Audited `alert_rule.create`. Errors: 400 VALIDATION_FAILED (a field of the kind missing, or one
- * of the other kind present), 404 OBSERVED_PROPERTY_NOT_FOUND.
+ * Creates an enabled rule (severity `warning` unless given; every Thing kind unless given) and
+ * opens its alerts for the Things that already break it. Audited `alert_rule.create`. Errors: 400
+ * VALIDATION_FAILED (a field of the kind missing, or one of the other kind present), 404
+ * OBSERVED_PROPERTY_NOT_FOUND.
  */
-export async function createAlertRule(db: Db, { actor, ip }: Acting, input: CreateAlertRule): Promise<AlertRule> {
+export async function createAlertRule(db: Db, { actor, ip, at }: Acting, input: CreateAlertRule): Promise<SavedRule> {
   assertFieldsOfKind(input.kind, input);
   const required = input.kind === 'threshold' ? THRESHOLD_FIELDS : SILENCE_FIELDS;
   const missing = required.filter((f) => input[f] === undefined);
   if (missing.length > 0) throw new AppError('VALIDATION_FAILED', { zh: `缺少字段 ${missing.join('、')}`, en: `a ${input.kind} rule needs ${missing.join(', ')}` });
-  const id = await db.transaction(async (t) => {
+  const { id, alerts: moved } = await db.transaction(async (t) => {
     const tx: Db = t;
     await assertProperty(tx, input.observedProperty);
     const [row] = await tx
@@ -120,31 +136,42 @@ export async function createAlertRule(db: Db, { actor, ip }: Acting, input: Crea
       })
       .returning();
     await audit(tx, { actor, ip, action: 'alert_rule.create', entityType: 'alert_rule', entityId: row!.id, after: summary(row!) });
-    return row!.id;
+    return { id: row!.id, alerts: await reevaluateRule(tx, row!.id, { actor, ip }, at) };
   });
-  return getAlertRule(db, id);
+  return { rule: await getAlertRule(db, id), alerts: moved };
 }
 
-async function change(db: Db, { actor, ip }: Acting, id: number, action: string, apply: (tx: Db, before: Row) => Promise<Partial<typeof alertRules.$inferInsert>>): Promise<AlertRule> {
-  await db.transaction(async (t) => {
+const NOTHING_MOVED: AlertChanges = { opened: [], closed: [] };
+
+/**
+ * Applies `apply`'s fields to rule `id` in one transaction with its audit row (`action`, only the
+ * fields that changed) and, when a field of `EVALUATED_FIELDS` changed, the re-evaluation of its
+ * alerts.
+ */
+async function change(db: Db, { actor, ip, at }: Acting, id: number, action: string, apply: (tx: Db, before: Row) => Promise<Partial<typeof alertRules.$inferInsert>>): Promise<SavedRule> {
+  const moved = await db.transaction(async (t) => {
     const tx: Db = t;
     const [before] = await tx.select().from(alertRules).where(eq(alertRules.id, id)).for('update');
     if (!before) throw new AppError('ALERT_RULE_NOT_FOUND', String(id));
     const fields = await apply(tx, before);
-    if (Object.keys(fields).length === 0) return;
+    if (Object.keys(fields).length === 0) return NOTHING_MOVED;
     const [after] = await tx.update(alertRules).set(fields).where(eq(alertRules.id, id)).returning();
     const changed = changes(summary(before), summary(after!));
-    if (changed) await audit(tx, { actor, ip, action, entityType: 'alert_rule', entityId: id, ...changed });
+    if (!changed) return NOTHING_MOVED;
+    await audit(tx, { actor, ip, action, entityType: 'alert_rule', entityId: id, ...changed });
+    const evaluated = EVALUATED_FIELDS.some((f) => f in changed.after);
+    return evaluated ? reevaluateRule(tx, id, { actor, ip }, at) : NOTHING_MOVED;
   });
-  return getAlertRule(db, id);
+  return { rule: await getAlertRule(db, id), alerts: moved };
 }
 
 /**
  * Changes name, severity, Thing kind, and the fields of the rule's kind. Audited
- * `alert_rule.update` with what changed. Errors: 404 ALERT_RULE_NOT_FOUND, 400 VALIDATION_FAILED
- * (a field of the other kind), 404 OBSERVED_PROPERTY_NOT_FOUND.
+ * `alert_rule.update` with what changed; a change of the condition or the Thing kind re-evaluates
+ * the rule's alerts (a new name or severity does not). Errors: 404 ALERT_RULE_NOT_FOUND, 400
+ * VALIDATION_FAILED (a field of the other kind), 404 OBSERVED_PROPERTY_NOT_FOUND.
  */
-export function updateAlertRule(db: Db, acting: Acting, id: number, input: UpdateAlertRule): Promise<AlertRule> {
+export function updateAlertRule(db: Db, acting: Acting, id: number, input: UpdateAlertRule): Promise<SavedRule> {
   return change(db, acting, id, 'alert_rule.update', async (tx, before) => {
     assertFieldsOfKind(before.kind, input);
     await assertProperty(tx, input.observedProperty);
@@ -160,7 +187,11 @@ export function updateAlertRule(db: Db, acting: Acting, id: number, input: Updat
   });
 }
 
-/** Enables or disables a rule (idempotent; audited `alert_rule.enable` | `.disable` when it changes). Errors: 404 ALERT_RULE_NOT_FOUND. */
-export function setAlertRuleEnabled(db: Db, acting: Acting, id: number, enabled: boolean): Promise<AlertRule> {
+/**
+ * Enables or disables a rule (idempotent; audited `alert_rule.enable` | `.disable` when it
+ * changes). Disabling closes the rule's active alerts; enabling opens them for the Things that
+ * break it. Errors: 404 ALERT_RULE_NOT_FOUND.
+ */
+export function setAlertRuleEnabled(db: Db, acting: Acting, id: number, enabled: boolean): Promise<SavedRule> {
   return change(db, acting, id, enabled ? 'alert_rule.enable' : 'alert_rule.disable', async (_tx, before) => (before.enabled === enabled ? {} : { enabled }));
 }

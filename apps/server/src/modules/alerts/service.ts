@@ -10,13 +10,19 @@
  *   closed by itself when the Thing is heard again. A Thing never heard is not "silent": it was
  *   never connected (the bundled stations were imported, not pushed).
  *
+ * A rule that is created, edited (enabled, ObservedProperty, comparator, threshold, Thing kind,
+ * silent minutes) or disabled is evaluated again at once, in the transaction of the change
+ * (`reevaluateRule`): the active alerts of the rule follow the rule as it now stands and the data
+ * as it now is, and those it closes record the person who changed the rule as their closer.
+ *
  * People move an alert open → acknowledged → closed (or open → closed), each step with who and
  * when, audited in its transaction.
  */
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Page } from '@eco/contracts/envelope';
 import type { Alert, AlertStatus, ThingKind } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
+import type { SensingBus } from '../sensing/events';
 import { alertRules, alerts, datastreams, observations, things, users } from '../../db/schema';
 import { AppError } from '../../http/error-codes';
 import { rowsOf } from '../../lib/sql-rows';
@@ -93,6 +99,16 @@ export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: Thing
   return changes;
 }
 
+/**
+ * Rule `r` (an alert_rules row) is an enabled silence rule that Thing `t` (a things row of the
+ * rule's kind) breaks at `now`: in service, heard before, but not within the last `silent_minutes`.
+ */
+function silentAt(now: Date) {
+  return sql`r.kind = 'silence' and r.enabled and t.status = 'active'
+    and t.last_seen_at is not null
+    and t.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(mins => r.silent_minutes)`;
+}
+
 /** Opens silence alerts for Things heard before but not within their rule's window at `now`; returns the ids opened. */
 export async function checkSilence(db: Db, now: Date): Promise<number[]> {
   const opened = rowsOf<{ id: number }>(
@@ -101,13 +117,122 @@ export async function checkSilence(db: Db, now: Date): Promise<number[]> {
       select r.id, t.id, 'open', ${now.toISOString()}::timestamptz
       from ${alertRules} r
       join ${things} t on (r.thing_kind is null or t.kind = r.thing_kind)
-      where r.kind = 'silence' and r.enabled and t.status = 'active'
-        and t.last_seen_at is not null
-        and t.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(mins => r.silent_minutes)
+      where ${silentAt(now)}
       on conflict (rule_id, thing_id) where status <> 'closed' do nothing
       returning id`),
   );
   return opened.map((a) => Number(a.id));
+}
+
+/** An alert a rule change opens: the Thing, and for a threshold rule its Datastream and newest value. */
+interface Breach {
+  thingId: number;
+  datastreamId: number | null;
+  value: number | null;
+}
+
+/** Rows per INSERT when opening alerts (5 parameters each; PostgreSQL allows 65 535 per statement). */
+const OPEN_CHUNK = 1000;
+
+/**
+ * The Things rule `ruleId` (read inside `tx`, so as the transaction has just changed it) is broken
+ * by now, with what would open an alert for each:
+ * - disabled: none;
+ * - threshold: Things of the rule's kind (or any) with a Datastream of the rule's ObservedProperty
+ *   whose newest Observation breaches (`breaches`, as on arrival); `retired` says which of them are
+ *   retired (they keep an alert already open, but get no new one: they can no longer send the data
+ *   that would close it);
+ * - silence: the Things `checkSilence` would open an alert for.
+ */
+async function breachesOf(tx: Db, ruleId: number, now: Date): Promise<{ breaking: Breach[]; retired: Set<number> }> {
+  const [rule] = await tx.select({ kind: alertRules.kind, enabled: alertRules.enabled, comparator: alertRules.comparator, threshold: alertRules.threshold }).from(alertRules).where(eq(alertRules.id, ruleId));
+  if (!rule || !rule.enabled) return { breaking: [], retired: new Set() };
+  if (rule.kind === 'silence') {
+    const rows = rowsOf<{ thing_id: number }>(
+      await tx.execute(sql`
+        select t.id as thing_id
+        from ${alertRules} r
+        join ${things} t on (r.thing_kind is null or t.kind = r.thing_kind)
+        where r.id = ${ruleId} and ${silentAt(now)}`),
+    );
+    return { breaking: rows.map((r) => ({ thingId: Number(r.thing_id), datastreamId: null, value: null })), retired: new Set() };
+  }
+  const rows = rowsOf<{ thing_id: number; datastream_id: number; status: string; result: number }>(
+    await tx.execute(sql`
+      select t.id as thing_id, d.id as datastream_id, t.status, o.result
+      from ${alertRules} r
+      join ${datastreams} d on d.observed_property_code = r.observed_property_code
+      join ${things} t on t.id = d.thing_id and (r.thing_kind is null or t.kind = r.thing_kind)
+      cross join lateral (
+        select result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
+      ) o
+      where r.id = ${ruleId}`),
+  );
+  const breaking = rows.filter((r) => breaches(Number(r.result), rule.comparator!, Number(rule.threshold)));
+  return {
+    breaking: breaking.map((r) => ({ thingId: Number(r.thing_id), datastreamId: Number(r.datastream_id), value: Number(r.result) })),
+    retired: new Set(breaking.filter((r) => r.status === 'retired').map((r) => Number(r.thing_id))),
+  };
+}
+
+/**
+ * Brings the active alerts of rule `ruleId` in line with the rule as it now stands, after a person
+ * created, edited, enabled or disabled it. Call inside the transaction of that change, after the
+ * rule row is written, so the rule and its alerts are committed together or not at all.
+ *
+ * - Active (open or acknowledged) alerts of the rule for a Thing that no longer breaks it close,
+ *   with `closedBy` = the person and `closedAt` = `now`, each audited `alert.close` (as when a
+ *   person closes one). A disabled rule breaks for no Thing, so all its active alerts close.
+ * - A Thing that breaks it and has no active alert of the rule gets one (value = the newest result
+ *   for a threshold rule; the same conflict rule as on arrival: one active alert per rule and Thing).
+ *
+ * What "breaks" means is `evaluateOnArrival`'s threshold test on each Datastream's newest
+ * Observation, and `checkSilence`'s silence test at `now`; retired Things get no new alerts.
+ *
+ * @returns the ids of the alerts opened and closed: publish them after commit (`publishAlertChanges`).
+ */
+export async function reevaluateRule(tx: Db, ruleId: number, who: { actor: Actor; ip: string }, now: Date): Promise<AlertChanges> {
+  const { breaking, retired } = await breachesOf(tx, ruleId, now);
+  const keep = breaking.map((b) => b.thingId);
+  const closing = await tx
+    .select({ id: alerts.id, status: alerts.status })
+    .from(alerts)
+    .where(and(eq(alerts.ruleId, ruleId), ne(alerts.status, 'closed'), keep.length > 0 ? notInArray(alerts.thingId, keep) : undefined))
+    .orderBy(alerts.id)
+    .for('update');
+  if (closing.length > 0) {
+    await tx
+      .update(alerts)
+      .set({ status: 'closed', closedAt: now, closedBy: who.actor.id })
+      .where(inArray(alerts.id, closing.map((a) => a.id)));
+    for (const alert of closing) {
+      await audit(tx, {
+        actor: who.actor,
+        ip: who.ip,
+        action: 'alert.close',
+        entityType: 'alert',
+        entityId: alert.id,
+        before: { status: alert.status },
+        after: { status: 'closed', at: toIsoCst(now), byRuleChange: ruleId },
+      });
+    }
+  }
+  const opening = breaking.filter((b) => !retired.has(b.thingId));
+  const opened: number[] = [];
+  for (let i = 0; i < opening.length; i += OPEN_CHUNK) {
+    const rows = opening
+      .slice(i, i + OPEN_CHUNK)
+      .map((b) => sql`(${ruleId}, ${b.thingId}, ${b.datastreamId}, 'open', ${b.value}, ${now.toISOString()}::timestamptz)`);
+    const inserted = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        insert into ${alerts} (rule_id, thing_id, datastream_id, status, value, opened_at)
+        values ${sql.join(rows, sql`, `)}
+        on conflict (rule_id, thing_id) where status <> 'closed' do nothing
+        returning id`),
+    );
+    opened.push(...inserted.map((a) => Number(a.id)));
+  }
+  return { opened, closed: closing.map((a) => a.id) };
 }
 
 const ackUser = sql`(select u.account from ${users} u where u.id = ${alerts.acknowledgedBy})`;
@@ -173,6 +298,11 @@ export async function alertsByIds(db: Db, ids: number[]): Promise<Alert[]> {
   if (ids.length === 0) return [];
   const rows = await alertsQuery(db).where(inArray(alerts.id, ids)).orderBy(desc(alerts.openedAt), desc(alerts.id));
   return rows.map(toAlert);
+}
+
+/** Publishes the alerts of `changes` as they now stand on the event stream. Call after commit. */
+export async function publishAlertChanges(db: Db, bus: SensingBus, changes: AlertChanges): Promise<void> {
+  for (const alert of await alertsByIds(db, [...changes.opened, ...changes.closed])) bus.publish({ type: 'alert', data: alert });
 }
 
 /** One page of alerts, newest first; `active` = open or acknowledged. */

@@ -33,6 +33,12 @@ import '../../../i18n/sensing';
 import { patch, post, request } from '../../../request/request';
 
 const KEY = ['portal-management', 'alert-rules'] as const;
+/**
+ * What saving a rule may change beside the rule: the server re-evaluates its alerts at once, so the
+ * alert list above (AlertsSection), the key figures of /home and /stgz (`sensing`) and the audit
+ * log are reloaded too.
+ */
+const AFFECTED = [KEY, ['portal-management', 'alerts'], ['sensing'], ['portal-management', 'audit']] as const;
 const SEVERITY_COLOURS = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
 interface Values {
@@ -52,7 +58,7 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
   const [form] = Form.useForm<Values>();
   const client = useQueryClient();
   const kind = Form.useWatch('kind', form) ?? rule?.kind ?? 'threshold';
-  const reload = () => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['portal-management', 'audit'] })]);
+  const reload = () => Promise.all(AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey })));
   const save = useMutation({
     mutationFn: (values: Values) => {
       const common = { name: values.name.trim(), severity: values.severity, thingKind: values.thingKind ?? null };
@@ -136,8 +142,9 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
 
 /**
  * 告警规则 (administrators, editors): every rule with its condition, device kind, severity, count
- * of active alerts and an on/off switch; create and edit in a modal. A disabled rule opens no new
- * alerts; those already open stay for people to handle.
+ * of active alerts and an on/off switch; create and edit in a modal. Saving a rule's condition,
+ * device kind or switch re-evaluates its alerts at once on the server (a disabled rule's close,
+ * with the person as closer), so the alert list and the count are reloaded with it.
  */
 export function AlertRulesCard() {
   const { t } = useTranslation();
@@ -147,7 +154,7 @@ export function AlertRulesCard() {
   const [editing, setEditing] = useState<AlertRule | null | false>(false);
   const toggle = useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => post<AlertRule>(`api/sensing/alert-rules/${id}/${enabled ? 'enable' : 'disable'}`),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['portal-management', 'audit'] })]),
+    onSuccess: () => Promise.all(AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
   const unitOf = (code: string | null) => properties.data?.find((p) => p.code === code)?.unit ?? '';
 
