@@ -4,21 +4,23 @@
  * hub (ingestion, series); then the sensing hub again on a fresh PostgreSQL database created for
  * the run and dropped after it (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres:
  * the server to create it on; BENCH_PG=0 skips it). BENCH_SERIES_ROWS: observations in the table
- * for the series query (default 1 000 000).
+ * for the series query (default 1 000 000). BENCH_ONLY=sensing: the sensing hub's figures only.
  */
 import postgres from 'postgres';
 import { measureApiSite } from './api-site';
 import { measureHomeLoad } from './home-load';
-import { measureSensing, type SensingFigures } from './sensing-ingest';
+import { DEVICES, measureSensing, type SensingFigures } from './sensing-ingest';
 import { firstAdminEnv, startTestServer } from '../e2e/support/server';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const admin = { account: 'bench-admin', password: `Bench-${Date.now().toString(36)}-Qinling` };
 const rows = Number(process.env.BENCH_SERIES_ROWS ?? 1_000_000);
+const sensingOnly = process.env.BENCH_ONLY === 'sensing';
 
 function printSensing(database: string, sensing: SensingFigures): void {
   console.log(`\nPOST /api/sensing/observations (${database}, sequential requests)`);
   console.log(`  batches of 1000          ${sensing.batch1000PerSecond.toFixed(0)} observations/s`);
+  console.log(`  1000s from ${DEVICES} devices    ${sensing.parallel1000PerSecond.toFixed(0)} observations/s (requests in parallel)`);
   console.log(`  batches of 10 000        ${sensing.batch10000PerSecond.toFixed(0)} observations/s`);
   console.log(`GET …/datastreams/:id/series (${database}), 7 days hourly (${sensing.buckets} buckets), ${sensing.totalRows.toLocaleString('en')} pushed + bundled observations`);
   console.log(`  latency p50 / max of 25  ${sensing.seriesP50Ms.toFixed(1)} ms / ${sensing.seriesMaxMs.toFixed(1)} ms`);
@@ -26,7 +28,14 @@ function printSensing(database: string, sensing: SensingFigures): void {
 
 const server = await startTestServer({ env: firstAdminEnv(admin) });
 try {
-  const home = await measureHomeLoad(server.baseUrl);
+  if (!sensingOnly) await printPortalFigures(server.baseUrl);
+  printSensing('PGlite', await measureSensing(server.baseUrl, admin, rows));
+} finally {
+  await server.stop();
+}
+
+async function printPortalFigures(baseUrl: string): Promise<void> {
+  const home = await measureHomeLoad(baseUrl);
   const m = home.median;
   console.log('\n/home cold load in headless Chromium (median of 5 runs)');
   console.log(`  JavaScript transferred   ${kb(m.jsBytes)}  (content-encoding: ${m.encodings.join(', ')})`);
@@ -35,14 +44,11 @@ try {
   console.log(`  first contentful paint   ${m.fcpMs.toFixed(0)} ms`);
   console.log(`  load event               ${m.loadMs.toFixed(0)} ms`);
   console.log(`  map drawn                ${m.mapMs.toFixed(0)} ms`);
-  const api = await measureApiSite(server.baseUrl);
+  const api = await measureApiSite(baseUrl);
   console.log('\nGET /api/site under autocannon (10 connections, 10 s)');
   console.log(`  requests per second      ${api.requestsPerSecond.toFixed(0)}`);
   console.log(`  latency p50 / p99        ${api.latencyP50Ms} ms / ${api.latencyP99Ms} ms`);
   console.log(`  non-2xx / errors         ${api.non2xx} / ${api.errors}`);
-  printSensing('PGlite', await measureSensing(server.baseUrl, admin, rows));
-} finally {
-  await server.stop();
 }
 
 if (process.env.BENCH_PG !== '0') {

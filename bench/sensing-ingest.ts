@@ -1,7 +1,8 @@
 /**
  * The sensing hub's figures through the HTTP API of a running server:
  * - ingestion throughput: observations per second of `POST /api/sensing/observations` in batches
- *   of 1000 (sequential requests, one device key), and of one full batch of 10 000;
+ *   of 1000 (sequential requests, one device key), of full batches of 10 000, and of batches of 1000
+ *   from DEVICES stations pushing at the same time (each its own key, requests in parallel);
  * - the latency of a 7-day hourly series query (`GET /api/sensing/datastreams/:id/series`) for one
  *   station once the observations table holds `totalRows` (default 1 million; pushed through the
  *   API as 1-minute values of the station's 15 Datastreams).
@@ -58,8 +59,12 @@ async function push(baseUrl: string, key: string, observations: unknown[]): Prom
   return body.data.accepted;
 }
 
+/** stations pushing at once in the parallel measurement */
+export const DEVICES = 4;
+
 export interface SensingFigures {
   batch1000PerSecond: number;
+  parallel1000PerSecond: number;
   batch10000PerSecond: number;
   totalRows: number;
   seriesP50Ms: number;
@@ -86,10 +91,13 @@ export async function measureSensing(baseUrl: string, admin: { account: string; 
       return { datastreamId: stream, phenomenonTime: new Date(end - (i % perStream) * 60_000).toISOString(), result: 20 + (i % 97) };
     });
 
+  for (let b = 0; b < 5; b++) await push(baseUrl, key, items(1000)); // warm-up: the server's first requests compile its code
   let started = performance.now();
   let accepted = 0;
   for (let b = 0; b < 20; b++) accepted += await push(baseUrl, key, items(1000));
   const batch1000PerSecond = accepted / ((performance.now() - started) / 1000);
+
+  const parallel1000PerSecond = await measureParallel(baseUrl, session, end);
 
   started = performance.now();
   accepted = 0;
@@ -111,5 +119,34 @@ export async function measureSensing(baseUrl: string, admin: { account: string; 
     buckets = body.data.buckets.length;
   }
   times.sort((a, b) => a - b);
-  return { batch1000PerSecond, batch10000PerSecond, totalRows: next, seriesP50Ms: times[Math.floor(times.length / 2)]!, seriesMaxMs: times.at(-1)!, buckets };
+  return { batch1000PerSecond, parallel1000PerSecond, batch10000PerSecond, totalRows: next, seriesP50Ms: times[Math.floor(times.length / 2)]!, seriesMaxMs: times.at(-1)!, buckets };
+}
+
+/**
+ * Observations per second while DEVICES other stations push batches of 1000 at the same time, 10
+ * batches each (1-minute instants going back from `end`, dealt round their pollutant Datastreams).
+ */
+async function measureParallel(baseUrl: string, session: Session, end: number): Promise<number> {
+  const page = await api<{ items: { id: number; code: string }[] }>(baseUrl, session, 'GET', '/api/things?kind=air_quality_station&pageSize=20');
+  const devices = await Promise.all(
+    page.items
+      .filter((t) => t.code !== '1462A')
+      .slice(0, DEVICES)
+      .map(async (thing) => {
+        const detail = await api<{ datastreams: { id: number; observedProperty: string }[] }>(baseUrl, session, 'GET', `/api/things/${thing.id}`);
+        const { key } = await api<{ key: string }>(baseUrl, session, 'POST', `/api/things/${thing.id}/keys`);
+        return { key, streams: detail.datastreams.filter((d) => d.observedProperty !== 'aqi').map((d) => d.id) };
+      }),
+  );
+  const batch = (streams: number[], b: number) =>
+    Array.from({ length: 1000 }, (_, i) => ({ datastreamId: streams[i % streams.length]!, phenomenonTime: new Date(end - (b * 1000 + i) * 60_000).toISOString(), result: 20 + (i % 97) }));
+  const started = performance.now();
+  const accepted = await Promise.all(
+    devices.map(async ({ key, streams }) => {
+      let n = 0;
+      for (let b = 0; b < 10; b++) n += await push(baseUrl, key, batch(streams, b));
+      return n;
+    }),
+  );
+  return accepted.reduce((a, b) => a + b, 0) / ((performance.now() - started) / 1000);
 }

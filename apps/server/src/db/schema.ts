@@ -165,13 +165,18 @@ export const datastreams = pgTable(
 /**
  * OGC SensorThings Observation. One row per Datastream and phenomenonTime: a second value for the
  * same instant is a duplicate, not a new row.
+ *
+ * `datastream_id` has no foreign-key constraint, on purpose: its check runs once per inserted row
+ * (a third of the cost of storing a batch of 1000). Ingestion instead locks the pushing Thing's
+ * Datastreams `FOR KEY SHARE` in the writing transaction (modules/sensing/ingest.ts), which is what
+ * the constraint's check does, once per batch; the only way to remove a Datastream refuses one that
+ * has Observations under `FOR UPDATE` (things/registry.ts); and a trigger (migration 0005) deletes
+ * the Observations of any Datastream deleted otherwise, as `on delete cascade` did.
  */
 export const observations = pgTable(
   'observations',
   {
-    datastreamId: integer('datastream_id')
-      .notNull()
-      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    datastreamId: integer('datastream_id').notNull(),
     phenomenonTime: timestamp('phenomenon_time', { withTimezone: true }).notNull(),
     resultTime: timestamp('result_time', { withTimezone: true }),
     result: doublePrecision().notNull(),
@@ -179,6 +184,29 @@ export const observations = pgTable(
     quality: text(),
   },
   (t) => [primaryKey({ columns: [t.datastreamId, t.phenomenonTime] })],
+);
+
+/**
+ * The hourly roll-up of Observations: per Datastream and hour (UTC+08:00 hours, which are also UTC
+ * hours), the count, sum, min and max of the results. Kept by triggers on `observations` (migration
+ * 0005: added to on insert, recomputed for the hours an update or delete touches, emptied by a
+ * truncate), so every way of writing Observations keeps it exact, in the writing transaction.
+ * Series read whole hours from here instead of scanning the raw rows (modules/sensing/read.ts).
+ */
+export const observationHours = pgTable(
+  'observation_hours',
+  {
+    datastreamId: integer('datastream_id')
+      .notNull()
+      .references(() => datastreams.id, { onDelete: 'cascade' }),
+    /** the start of the hour */
+    hour: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+    sum: doublePrecision().notNull(),
+    min: doublePrecision().notNull(),
+    max: doublePrecision().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datastreamId, t.hour] })],
 );
 
 /** Device keys: a Thing authenticates its pushes with one. Only the SHA-256 of the key is kept. */

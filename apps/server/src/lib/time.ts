@@ -11,9 +11,16 @@ dayjs.extend(timezone);
 
 export const PROVINCE_TIME_ZONE = 'Asia/Shanghai';
 
-/** `Date` → `YYYY-MM-DDTHH:mm:ss+08:00`. */
+/** China Standard Time's offset from UTC, ms: fixed, without daylight saving since 1991. */
+const CST_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * `Date` → `YYYY-MM-DDTHH:mm:ss+08:00` (seconds; milliseconds dropped). A fixed shift by UTC+08:00,
+ * exact for every time since 1991 (the portal's data starts in 2000): the time-zone plugin would
+ * look the zone up through Intl on every call (~85 µs; a 744-bucket series spent 60 ms on it).
+ */
 export function toIsoCst(date: Date): string {
-  return dayjs(date).tz(PROVINCE_TIME_ZONE).format('YYYY-MM-DDTHH:mm:ssZ');
+  return `${new Date(date.getTime() + CST_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
 }
 
 /** The calendar date (`YYYY-MM-DD`) in the province at `now`. */

@@ -10,7 +10,8 @@
  *   is stored with quality `hj633`; a published value sent later is then a duplicate.
  * - Reads every value the station has for those instants (this batch and before), so a pollutant
  *   sent in an earlier batch counts.
- * Runs inside the ingesting transaction; returns the `aqi` Datastream id when it stored anything.
+ * Runs inside the ingesting transaction, given the station's `aqi` Datastream; returns whether it
+ * computed any AQI to store.
  */
 import { sql } from 'drizzle-orm';
 import type { AirQualityPropertyCode } from '@eco/contracts/air-quality';
@@ -27,14 +28,9 @@ function timesLiteral(ms: number[]): string {
   return `{${ms.map((m) => `"${new Date(m).toISOString()}"`).join(',')}}`;
 }
 
-export async function deriveStationAqi(tx: Db, thingId: number, accepted: { property: string; ms: number }[]): Promise<number | null> {
+export async function deriveStationAqi(tx: Db, thingId: number, aqiStreamId: number, accepted: { property: string; ms: number }[]): Promise<boolean> {
   const instants = [...new Set(accepted.filter((a) => HOURLY_FIELDS.has(a.property) && a.ms % HOUR_MS === 0).map((a) => a.ms))];
-  if (instants.length === 0) return null;
-  const [aqiStream] = await tx
-    .select({ id: datastreams.id })
-    .from(datastreams)
-    .where(sql`${datastreams.thingId} = ${thingId} and ${datastreams.observedPropertyCode} = 'aqi'`);
-  if (!aqiStream) return null;
+  if (instants.length === 0) return false;
   const rows = rowsOf<{ property: string; ms: string | number; result: number }>(
     await tx.execute(sql`
       select d.observed_property_code as property, (extract(epoch from o.phenomenon_time) * 1000)::bigint as ms, o.result
@@ -55,10 +51,10 @@ export async function deriveStationAqi(tx: Db, thingId: number, accepted: { prop
     const { aqi } = computeAqi(record, 'hourly');
     if (aqi !== null) derived.push({ ms, aqi });
   }
-  if (derived.length === 0) return null;
+  if (derived.length === 0) return false;
   await tx.execute(sql`
     insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality)
-    select ${aqiStream.id}, t, t, r, 'hj633' from unnest(${timesLiteral(derived.map((d) => d.ms))}::timestamptz[], ${`{${derived.map((d) => d.aqi).join(',')}}`}::float8[]) as x(t, r)
+    select ${aqiStreamId}, t, t, r, 'hj633' from unnest(${timesLiteral(derived.map((d) => d.ms))}::timestamptz[], ${`{${derived.map((d) => d.aqi).join(',')}}`}::float8[]) as x(t, r)
     on conflict do nothing`);
-  return aqiStream.id;
+  return true;
 }

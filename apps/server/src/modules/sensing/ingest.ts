@@ -12,6 +12,8 @@
  * `INSERT … SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING RETURNING`, so a batch is
  * all-or-nothing (a failure mid-way leaves none of it) and idempotent (the same Datastream and
  * phenomenonTime is a duplicate, never a second row — also within one batch, where the first wins).
+ * The Thing's Datastreams are read and locked `FOR KEY SHARE` first in that transaction, so none
+ * can be removed under the batch (Observations carry no foreign key: see db/schema.ts).
  * The Thing's lastSeenAt, a station's derived AQI (derived-aqi.ts) and the alerts change in the
  * same transaction; events are published after commit.
  */
@@ -30,7 +32,7 @@ import type { Db } from '../../db/client';
 import { datastreams, detections, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
-import { alertsByIds, evaluateOnArrival, type AlertChanges } from '../alerts/service';
+import { evaluateOnArrival, publishAlertChanges, type AlertChanges } from '../alerts/service';
 import { deriveStationAqi } from './derived-aqi';
 import type { SensingBus } from './events';
 import { latestObservations, detectionsByIds } from './read';
@@ -69,26 +71,41 @@ function summary(items: ItemResult[]): IngestResult {
   return { accepted: countOf('accepted'), duplicate: countOf('duplicate'), rejected: countOf('rejected'), items };
 }
 
-async function publishAlerts(db: Db, bus: SensingBus, changes: AlertChanges): Promise<void> {
-  for (const alert of await alertsByIds(db, [...changes.opened, ...changes.closed])) bus.publish({ type: 'alert', data: alert });
+interface Stream {
+  id: number;
+  property: string;
+  min: number | null;
+  max: number | null;
+}
+
+interface ValidObservation {
+  index: number;
+  datastreamId: number;
+  ms: number;
+  resultMs: number;
+  result: number;
+  quality: string | null;
 }
 
 /**
- * Stores the valid observations of `items` for `thing`; answers per item. The caller has checked
- * the batch size (≤ MAX_BATCH). Throws only when the database fails (then nothing is stored).
+ * The Datastreams of Thing `thingId` with their ObservedProperty's plausible range, locked
+ * `FOR KEY SHARE` until the transaction ends: none can be removed while a batch for it is written
+ * (what a foreign key's check would do for every row; see `observations` in db/schema.ts).
  */
-export async function ingestObservations(db: Db, bus: SensingBus, thing: IngestingThing, items: unknown[], now: Date): Promise<IngestResult> {
-  const streams = new Map(
-    (
-      await db
-        .select({ id: datastreams.id, property: datastreams.observedPropertyCode, min: observedProperties.minValue, max: observedProperties.maxValue })
-        .from(datastreams)
-        .innerJoin(observedProperties, sql`${observedProperties.code} = ${datastreams.observedPropertyCode}`)
-        .where(sql`${datastreams.thingId} = ${thing.id}`)
-    ).map((s) => [s.id, s]),
+async function lockStreams(tx: Db, thingId: number): Promise<Map<number, Stream>> {
+  const rows = rowsOf<Stream>(
+    await tx.execute(sql`
+      select d.id, d.observed_property_code as property, p.min_value as min, p.max_value as max
+      from ${datastreams} d join ${observedProperties} p on p.code = d.observed_property_code
+      where d.thing_id = ${thingId}
+      for key share of d`),
   );
-  const results: ItemResult[] = new Array(items.length);
-  const valid: { index: number; datastreamId: number; ms: number; resultMs: number; result: number; quality: string | null }[] = [];
+  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) }]));
+}
+
+/** Answers the items that are rejected or repeat an earlier one; returns the rest to be stored. */
+function checkObservations(thing: IngestingThing, streams: Map<number, Stream>, items: unknown[], now: Date, results: ItemResult[]): ValidObservation[] {
+  const valid: ValidObservation[] = [];
   const seen = new Set<string>();
   items.forEach((item, index) => {
     const problem = schemaProblem(observationValidator, item);
@@ -108,15 +125,29 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
     const resultMs = o.resultTime ? new Date(o.resultTime).getTime() : ms;
     valid.push({ index, datastreamId: o.datastreamId, ms, resultMs: Number.isNaN(resultMs) ? ms : resultMs, result: o.result, quality: o.quality ?? null });
   });
+  return valid;
+}
 
-  let changes: AlertChanges = { opened: [], closed: [] };
+/**
+ * Stores the valid observations of `items` for `thing`; answers per item. The caller has checked
+ * the batch size (≤ MAX_BATCH). Throws only when the database fails (then nothing is stored).
+ */
+export async function ingestObservations(db: Db, bus: SensingBus, thing: IngestingThing, items: unknown[], now: Date): Promise<IngestResult> {
+  const results: ItemResult[] = new Array(items.length);
+  let valid: ValidObservation[] = [];
   let derivedTouched: number[] = [];
   const inserted = new Set<string>();
-  if (valid.length > 0) {
-    changes = await db.transaction(async (t) => {
-      const tx: Db = t;
-      const rows = rowsOf<{ datastream_id: number; ms: string | number }>(
-        await tx.execute(sql`
+  const changes = await db.transaction(async (t): Promise<AlertChanges> => {
+    const tx: Db = t;
+    const streams = await lockStreams(tx, thing.id);
+    valid = checkObservations(thing, streams, items, now, results);
+    if (valid.length === 0) return { opened: [], closed: [] };
+    // the newest time received, found here rather than by unnesting the batch's times again in SQL;
+    // the Thing is marked seen in the same statement (one round trip), only when something was new
+    const newest = valid.reduce((max, v) => Math.max(max, v.ms), -Infinity);
+    const rows = rowsOf<{ datastream_id: number; ms: string | number }>(
+      await tx.execute(sql`
+        with added as (
           insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality)
           select * from unnest(
             ${arrayLiteral(valid.map((v) => v.datastreamId))}::int[],
@@ -125,33 +156,35 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
             ${arrayLiteral(valid.map((v) => v.result))}::float8[],
             ${arrayLiteral(valid.map((v) => v.quality))}::text[])
           on conflict do nothing
-          returning datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms`),
-      );
-      for (const row of rows) inserted.add(`${row.datastream_id}|${Number(row.ms)}`);
-      if (rows.length === 0) return { opened: [], closed: [] };
-      // the newest time received, found here rather than by unnesting the batch's times again in SQL (~4 of ~50 ms for 1000)
-      const newest = valid.reduce((max, v) => Math.max(max, v.ms), -Infinity);
-      await tx.execute(sql`update ${things} set last_seen_at = greatest(last_seen_at, ${new Date(newest).toISOString()}::timestamptz) where id = ${thing.id}`);
-      const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
-      if (thing.kind === 'air_quality_station') {
-        const aqiStream = await deriveStationAqi(tx, thing.id, rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })));
-        if (aqiStream !== null && !touched.includes(aqiStream)) touched.push(aqiStream);
-      }
-      derivedTouched = touched;
-      return evaluateOnArrival(tx, thing, touched, now);
-    });
-  }
+          returning datastream_id, phenomenon_time),
+        seen as (
+          update ${things} set last_seen_at = greatest(last_seen_at, ${new Date(newest).toISOString()}::timestamptz)
+          where id = ${thing.id} and exists (select from added))
+        select datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms from added`),
+    );
+    for (const row of rows) inserted.add(`${row.datastream_id}|${Number(row.ms)}`);
+    if (rows.length === 0) return { opened: [], closed: [] };
+    const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
+    const aqiStream = [...streams.values()].find((s) => s.property === 'aqi');
+    if (thing.kind === 'air_quality_station' && aqiStream) {
+      const derived = await deriveStationAqi(tx, thing.id, aqiStream.id, rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })));
+      if (derived && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
+    }
+    derivedTouched = touched;
+    return evaluateOnArrival(tx, thing, touched, now);
+  });
   for (const v of valid) {
     results[v.index] = inserted.has(`${v.datastreamId}|${v.ms}`)
       ? { index: v.index, status: 'accepted' }
       : { index: v.index, status: 'duplicate', message: 'an observation of this datastream at this phenomenonTime is already stored' };
   }
   const result = summary(results);
-  if (result.accepted > 0) {
+  // the newest values are read for the live screens only while one listens
+  if (result.accepted > 0 && bus.listeners > 0) {
     const touched = derivedTouched;
     bus.publish({ type: 'observations', data: { thingId: thing.id, thingCode: thing.code, count: result.accepted, latest: await latestObservations(db, { datastreamIds: touched, limit: 50 }) } });
   }
-  await publishAlerts(db, bus, changes);
+  await publishAlertChanges(db, bus, changes);
   return result;
 }
 
@@ -227,6 +260,6 @@ export async function ingestDetections(db: Db, bus: SensingBus, thing: Ingesting
       : { index: v.index, status: 'duplicate', message: 'a detection of this species by this Thing at this phenomenonTime is already stored' };
   }
   for (const detection of await detectionsByIds(db, [...inserted.values()])) bus.publish({ type: 'detection', data: detection });
-  await publishAlerts(db, bus, changes);
+  await publishAlertChanges(db, bus, changes);
   return summary(results);
 }

@@ -81,6 +81,31 @@ describe('reading the sensing network and its alerts', () => {
       ]);
     });
 
+    it('counts only the observations inside from … to when they cut through an hour', async () => {
+      const hourly = (from: string, to: string) =>
+        visitor().get<AggregatedSeries>(`/api/sensing/datastreams/${mastStream}/series?interval=hour&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+      expect(dataOf(await hourly('2023-01-21T23:20:00+08:00', '2023-01-22T07:59:59+08:00')).buckets).toEqual([
+        { time: '2023-01-21T23:00:00+08:00', avg: 30, min: 30, max: 30, count: 1 },
+        { time: '2023-01-22T00:00:00+08:00', avg: 50, min: 50, max: 50, count: 1 },
+        { time: '2023-01-22T07:00:00+08:00', avg: 70, min: 70, max: 70, count: 1 },
+      ]);
+      expect(dataOf(await hourly('2023-01-21T23:05:00+08:00', '2023-01-21T23:15:00+08:00')).buckets).toEqual([
+        { time: '2023-01-21T23:00:00+08:00', avg: 10, min: 10, max: 10, count: 1 },
+      ]);
+    });
+
+    it('keeps the buckets exact when a batch is sent again and when a later batch adds to an hour', async () => {
+      const again = dataOf(await push(mastKey, [{ datastreamId: mastStream, phenomenonTime: '2023-01-22T00:30:00+08:00', result: 50 }]));
+      expect(again.duplicate).toBe(1);
+      expect(dataOf(await push(mastKey, [{ datastreamId: mastStream, phenomenonTime: '2023-01-22T06:15:00+08:00', result: 5 }, { datastreamId: mastStream, phenomenonTime: '2023-01-22T06:45:00+08:00', result: 8 }])).accepted).toBe(2);
+      expect(dataOf(await push(mastKey, [{ datastreamId: mastStream, phenomenonTime: '2023-01-22T06:30:00+08:00', result: 2 }])).accepted).toBe(1);
+      const series = dataOf(await visitor().get<AggregatedSeries>(`/api/sensing/datastreams/${mastStream}/series?interval=hour&from=2023-01-22T00:00:00%2B08:00&to=2023-01-22T07:00:00%2B08:00`));
+      expect(series.buckets).toEqual([
+        { time: '2023-01-22T00:00:00+08:00', avg: 50, min: 50, max: 50, count: 1 },
+        { time: '2023-01-22T06:00:00+08:00', avg: 5, min: 2, max: 8, count: 3 },
+      ]);
+    });
+
     it('bounds the range and names unknown datastreams', async () => {
       const long = await visitor().get(`/api/sensing/datastreams/${mastStream}/series?interval=hour&from=2022-01-01T00:00:00Z&to=2022-03-01T00:00:00Z`);
       expect([long.status, errorOf(long).errorCode]).toEqual([400, 'SERIES_RANGE_TOO_LONG']);

@@ -4,7 +4,9 @@
  *
  * Queries lean on the Observations primary key (datastream_id, phenomenon_time): the newest value
  * of a Datastream is one index probe (`order by phenomenon_time desc limit 1` in a lateral join),
- * and a count over a time window is one range scan per Datastream.
+ * and a count over a time window is one range scan per Datastream. Series read whole hours from
+ * the hourly roll-up `observation_hours` (kept by triggers, schema.ts), so a 7-day hourly series
+ * reads 168 rows rather than every raw Observation.
  */
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
@@ -18,7 +20,7 @@ import {
   type Overview,
 } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
-import { alerts, datastreams, detections, divisions, locations, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
+import { alerts, datastreams, detections, divisions, locations, observationHours, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
 import { AppError } from '../../http/error-codes';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
@@ -94,14 +96,26 @@ export async function aggregatedSeries(
   if (to.getTime() - from.getTime() > MAX_SERIES_SPAN[query.interval]) {
     throw new AppError('SERIES_RANGE_TOO_LONG', query.interval === 'day' ? { zh: '按天聚合最长 366 天', en: 'daily buckets: at most 366 days' } : undefined);
   }
+  // whole hours inside [from, to] come from the hourly roll-up; the raw rows only for the partial
+  // hours at the two ends (none when from and to fall within one hour: then all of it is raw)
+  let wholeFrom = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS;
+  let wholeTo = Math.floor(to.getTime() / HOUR_MS) * HOUR_MS;
+  if (wholeFrom >= wholeTo) wholeFrom = wholeTo = from.getTime();
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
   const rows = rowsOf<{ bucket: Date | string; avg: number; min: number; max: number; count: number | string }>(
     await db.execute(sql`
-      select date_bin(${query.interval === 'hour' ? '1 hour' : '1 day'}::interval, phenomenon_time, ${BUCKET_ORIGIN}::timestamptz) as bucket,
-             avg(result) as avg, min(result) as min, max(result) as max, count(*) as count
-      from ${observations}
-      where datastream_id = ${datastreamId}
-        and phenomenon_time >= ${from.toISOString()}::timestamptz and phenomenon_time <= ${to.toISOString()}::timestamptz
-      group by 1 order by 1`),
+      with parts as (
+        select hour as h, count as n, sum as s, min as lo, max as hi from ${observationHours}
+        where datastream_id = ${datastreamId} and hour >= ${at(wholeFrom)} and hour < ${at(wholeTo)}
+        union all
+        select date_bin('1 hour', phenomenon_time, ${BUCKET_ORIGIN}::timestamptz), 1, result, result, result from ${observations}
+        where datastream_id = ${datastreamId}
+          and ((phenomenon_time >= ${at(from.getTime())} and phenomenon_time < ${at(wholeFrom)})
+            or (phenomenon_time >= ${at(wholeTo)} and phenomenon_time <= ${at(to.getTime())}))
+      )
+      select date_bin(${query.interval === 'hour' ? '1 hour' : '1 day'}::interval, h, ${BUCKET_ORIGIN}::timestamptz) as bucket,
+             sum(s) / sum(n) as avg, min(lo) as min, max(hi) as max, sum(n) as count
+      from parts group by 1 order by 1`),
   );
   return {
     datastreamId,

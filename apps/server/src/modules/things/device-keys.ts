@@ -39,10 +39,15 @@ export interface KeyedThing {
   keyId: number;
 }
 
+/** A key's "last used" is kept to the minute: a busy device is not charged a write per push. */
+const MARK_USED_EVERY_MS = 60_000;
+/** per database, per key id: when this process last wrote the key's lastUsedAt (ms) */
+const markedUsed = new WeakMap<Db, Map<number, number>>();
+
 /**
  * The Thing whose key the request carries. Errors: 401 THING_KEY_INVALID (missing, malformed,
  * unknown or revoked; one answer for all, so a caller learns nothing about which), 409
- * THING_RETIRED. Marks the key used at `now`.
+ * THING_RETIRED. Marks the key used at `now`, at most once a minute per key and process.
  */
 export async function authenticateThing(db: Db, request: FastifyRequest, now: Date): Promise<KeyedThing> {
   const key = keyOf(request);
@@ -54,6 +59,12 @@ export async function authenticateThing(db: Db, request: FastifyRequest, now: Da
     .where(and(eq(thingKeys.keyHash, hashKey(key)), isNull(thingKeys.revokedAt)));
   if (!row) throw new AppError('THING_KEY_INVALID');
   if (row.status === 'retired') throw new AppError('THING_RETIRED', row.code);
-  await db.update(thingKeys).set({ lastUsedAt: sql`greatest(${thingKeys.lastUsedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(thingKeys.id, row.keyId));
+  const marks = markedUsed.get(db) ?? new Map<number, number>();
+  markedUsed.set(db, marks);
+  const last = marks.get(row.keyId);
+  if (last === undefined || Math.abs(now.getTime() - last) >= MARK_USED_EVERY_MS) {
+    await db.update(thingKeys).set({ lastUsedAt: sql`greatest(${thingKeys.lastUsedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(thingKeys.id, row.keyId));
+    marks.set(row.keyId, now.getTime());
+  }
   return { id: row.id, code: row.code, name: row.name, kind: row.kind, keyId: row.keyId };
 }
