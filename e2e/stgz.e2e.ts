@@ -1,16 +1,23 @@
 /**
  * /stgz, the control-room wall, against the real server: the map of every device and the key
  * figures with the bundled data, and an observation a device pushes (with a key an administrator
- * created through the API) appearing on the open screen without a reload.
+ * created through the API) appearing on the open screen without a reload; a camera-trap detection
+ * posted with an image showing its thumbnail.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { NewThingKey, ThingDetail, Thing } from '@eco/contracts/sensing';
+import type { Detection, NewThingKey, ThingDetail, Thing } from '@eco/contracts/sensing';
 import type { Page as ListPage } from '@eco/contracts/envelope';
 import { appUrl, baseUrl, useBrowser } from './support/browser';
 import { admin, apiAsPage, signIn } from './support/portal';
 
 const browser = useBrowser();
+
+/** A 64 × 48 PNG of a dark animal shape on green: what a camera trap uploads, in small. */
+const TRAP_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAMAAACWlYwtAAAAh1BMVEU6a0o4aEgcKSATFRMaJB0dKyESExIREREVGRYZIhwwVTwREhIkOywTFBMoRTI2YkQXHxooRDEXHhkSFRMSFBMlPS0sTTc5aEgUGRY6akktTjgYIBokOyskOis3ZUYsTDYcKiExVj03ZEYTFhQxVz44ZkcmPi4aJR4tTzgvVDsdLCIdKyIZJB0na2q9AAAACXBIWXMAAAsTAAALEwEAmpwYAAAAyElEQVRIx+2VxxLCIBQA0yGdVKPp9vb/36fjOCajAg+8eGDvu4TASzRNoVAoBNETK8usRJf1Yxc9cGPJ9Z/+vSD3DAl6EUkFrlPAkgqYU8CEGeu+NVIchpgMbd/NAxuAvVwZDprhGKnQFk4EMeC/xMBn+e6C5zeI6XMvkkeXc/MQcdfXbHrgAjo/TA/gXwMVKMDYwhkU2NIDI+wSBzS/gA5O8fUi+Xv46Hn1p197IsP7Pkz5cBT+AHRlYxMcOlVqB+VO/VMUf88Nxc0RfpeakoIAAAAASUVORK5CYII=',
+  'base64',
+);
 
 const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"] strong`);
 
@@ -53,5 +60,56 @@ describe('/stgz', () => {
     await row.waitFor({ timeout: 10_000 });
     expect(await row.innerText()).toContain('PM2.5');
     await expect.poll(() => figure(page, 'online').innerText(), { timeout: 10_000 }).toMatch(new RegExp(`^${onlineBefore + 1} / `));
+  });
+
+  it('shows the thumbnail of a detection a camera trap posted with an image', async () => {
+    // an administrator registers a camera trap and gives it a key
+    const office = await browser.newPage();
+    await signIn(office, admin().account, admin().password);
+    const code = `IR-E2E-${Date.now().toString(36)}`;
+    const created = await apiAsPage<{ thing: Thing }>(office, 'POST', '/api/things', {
+      code,
+      kind: 'infrared_camera',
+      name: '佛坪红外相机 E2E',
+      organisationId: null,
+      status: 'active',
+      longitude: 107.9,
+      latitude: 33.6,
+    });
+    const { key } = await apiAsPage<NewThingKey>(office, 'POST', `/api/things/${created.thing.id}/keys`);
+
+    // the camera pushes a giant panda, then its photo (no cookies: its key)
+    const device = { authorization: `Bearer ${key}` };
+    const pushed = await fetch(`${baseUrl()}/api/sensing/detections`, {
+      method: 'POST',
+      headers: { ...device, 'content-type': 'application/json' },
+      body: JSON.stringify({ detections: [{ phenomenonTime: new Date(Date.now() - 30_000).toISOString(), scientificName: 'Ailuropoda melanoleuca', count: 1, confidence: 0.96 }] }),
+    });
+    expect(((await pushed.json()) as { data: { accepted: number } }).data.accepted).toBe(1);
+    const recent = (await (await fetch(`${baseUrl()}/api/sensing/detections?limit=20`)).json()) as { data: Detection[] };
+    const detection = recent.data.find((d) => d.thing.code === code)!;
+    expect(detection.hasImage).toBe(false);
+    const form = new FormData();
+    form.append('file', new Blob([TRAP_PHOTO], { type: 'image/png' }), 'IMG_0001.PNG');
+    const uploaded = await fetch(`${baseUrl()}/api/sensing/detections/${detection.id}/image`, { method: 'POST', headers: device, body: form });
+    expect(uploaded.status).toBe(200);
+
+    // a visitor's wall shows it with its thumbnail, named for people, and loaded (the CSP allows it)
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(appUrl('/stgz'));
+    const thumb = page.getByTestId('wall-detections').getByRole('img', { name: /^大熊猫（佛坪红外相机 E2E，/ });
+    await thumb.waitFor();
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(64);
+    expect(await thumb.getAttribute('src')).toMatch(new RegExp(`^api/sensing/detections/${detection.id}/image\\?size=thumb&v=[0-9a-f]{16}$`));
+    expect(await thumb.getAttribute('loading')).toBe('lazy');
+    // in its fixed box
+    const box = await thumb.boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([64, 48]);
+    // a click opens the larger view: for a visitor, the thumbnail again (the original may carry the position)
+    await page.getByTestId('wall-detections').getByRole('button', { name: /^大熊猫（佛坪红外相机 E2E，/ }).click();
+    const preview = page.locator('.ant-image-preview-img');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toContain('size=thumb');
   });
 });

@@ -81,7 +81,6 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
   { route: '/api/sensing/alerts/{id}/close', url: '/api/sensing/alerts/1/close', methods: ['post'] },
   // device pushes (a device key instead of a session) and the AQI calculator; listed here because they have no GET
   { route: '/api/sensing/observations', url: '/api/sensing/observations', methods: ['post'] },
-  { route: '/api/sensing/detections/{id}/image', url: '/api/sensing/detections/1/image', methods: ['post'] },
   { route: '/api/tools/aqi', url: '/api/tools/aqi', methods: ['post'] },
   // launching is open to visitors too (a public system); listed here because it has no GET
   { route: '/api/applications/{id}/launch', url: '/api/applications/1/launch', methods: ['post'] },
@@ -110,6 +109,8 @@ const FILE_ROUTES: { route: string; url: string }[] = [
   { route: '/api/notices/{id}', url: '/api/notices/1' },
   { route: '/api/notices/{id}/attachments/{attachmentId}', url: '/api/notices/1/attachments/1' },
   { route: '/api/technical-regulations/{id}/documents/{documentId}', url: '/api/technical-regulations/1/documents/1' },
+  // a detection's image (devices attach it with POST and their key)
+  { route: '/api/sensing/detections/{id}/image', url: '/api/sensing/detections/1/image' },
 ];
 
 const PUBLIC_WRITES: Record<string, string[]> = {

@@ -235,7 +235,14 @@ export const DetectionSchema = Type.Object({
   level: Type.Union([Type.Literal('I'), Type.Literal('II'), Type.Null()]),
   count: Type.Integer(),
   confidence: Type.Number(),
+  /** the SHA-256 of the image the device attached (hex); null when none */
   imageSha256: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * true when the detection has an image: `GET /api/sensing/detections/{id}/image?size=thumb`
+   * (anyone: a small WebP without metadata) or `size=full` (signed-in users: the original, which may
+   * carry the EXIF position). Add `&v=` and the first 16 digits of imageSha256 for a URL that caches for a year.
+   */
+  hasImage: Type.Boolean(),
 });
 export type Detection = Static<typeof DetectionSchema>;
 

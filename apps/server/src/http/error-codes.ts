@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   },
   ALERT_RULE_NOT_FOUND: { status: 404, zh: '未找到该告警规则', en: 'No such alert rule' },
   DETECTION_NOT_FOUND: { status: 404, zh: '未找到该设备的这条物种识别记录', en: 'No such detection of this device' },
+  DETECTION_IMAGE_NOT_FOUND: { status: 404, zh: '未找到该物种识别记录，或该记录没有图片', en: 'No such detection, or the detection has no image' },
   ALERT_NOT_FOUND: { status: 404, zh: '未找到该告警', en: 'No such alert' },
   ALERT_STATE_CONFLICT: { status: 409, zh: '告警当前状态不允许此操作', en: 'The alert is not in a state that allows this' },
   APPLICATION_NOT_FOUND: { status: 404, zh: '未找到该应用系统', en: 'No such application system' },

@@ -38,7 +38,10 @@ const sensingEnUS: SensingMessages = {
     unlisted: 'Not on the list',
     levelI: 'Class I',
     levelII: 'Class II',
+    photoAlt: '{{name}} (taken by {{thing}}, {{time}})',
+    enlarge: 'Enlarge',
   },
+  home: { toWall: 'Open the sensing wall' },
   aqi: {
     title: 'Air quality index (AQI)',
     intro: 'Computes each pollutant’s sub-index (IAQI), the AQI, primary pollutants, level and category by HJ 633-2012. Concentrations in µg/m³, carbon monoxide in mg/m³; leave a field empty if it was not measured.',

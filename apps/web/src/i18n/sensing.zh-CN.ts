@@ -41,7 +41,10 @@ const sensingZhCN = {
     unlisted: '非名录物种',
     levelI: '国家一级',
     levelII: '国家二级',
+    photoAlt: '{{name}}（{{thing}}，{{time}} 拍摄）',
+    enlarge: '查看大图',
   },
+  home: { toWall: '进入生态感知' },
   aqi: {
     title: '空气质量指数（AQI）计算',
     intro: '按 HJ 633-2012《环境空气质量指数（AQI）技术规定（试行）》计算各污染物分指数（IAQI）、AQI、首要污染物、级别和类别。浓度单位 µg/m³，一氧化碳 mg/m³；留空表示未监测。',

@@ -235,9 +235,10 @@ function detectionsQuery(db: Db) {
 }
 
 function toDetection(row: Awaited<ReturnType<ReturnType<typeof detectionsQuery>['execute']>>[number]): Detection {
-  return { ...row, id: Number(row.id), phenomenonTime: toIsoCst(row.phenomenonTime), nameZh: row.nameZh ?? null, level: row.level ?? null };
+  return { ...row, id: Number(row.id), phenomenonTime: toIsoCst(row.phenomenonTime), nameZh: row.nameZh ?? null, level: row.level ?? null, hasImage: row.imageSha256 !== null };
 }
 
+/** The detections `ids` (those that exist), newest first. */
 export async function detectionsByIds(db: Db, ids: number[]): Promise<Detection[]> {
   if (ids.length === 0) return [];
   return (await detectionsQuery(db).where(inArray(detections.id, ids)).orderBy(desc(detections.phenomenonTime))).map(toDetection);

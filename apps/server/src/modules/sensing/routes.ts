@@ -22,7 +22,7 @@ import { authenticateThing } from '../things/device-keys';
 import { allThings } from '../things/service';
 import type { FileStore } from '../../uploads/file-store';
 import type { SensingBus } from './events';
-import { attachDetectionImage } from './detection-image';
+import { applyImageCacheControl, attachDetectionImage, sendDetectionImage, THUMB_LONG_SIDE } from './detection-image';
 import { ingestDetections, ingestObservations } from './ingest';
 import { aggregatedSeries, divisionSummaries, latestObservations, overview, recentDetections } from './read';
 
@@ -50,7 +50,8 @@ function tooLarge(items: unknown[]): void {
  *   items (or PAYLOAD_TOO_LARGE over 4 MiB);
  * - reading (public): `GET /overview` (key figures), `/things` (every Thing for the map),
  *   `/latest` (newest Observation per Datastream), `/datastreams/:id/series` (hourly or daily
- *   buckets), `/summary` (per city or county), `/detections` (newest);
+ *   buckets), `/summary` (per city or county), `/detections` (newest), `/detections/:id/image`
+ *   (thumbnail for everyone, the original for signed-in users; see detection-image.ts);
  * - `GET /stream`: server-sent events `observations`, `alert`, `detection` (events.ts).
  * Also checks the silence rules every minute while the app runs.
  */
@@ -128,7 +129,7 @@ export const sensingRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['sensing'],
         summary: 'Attach the image of a detection (device key; multipart/form-data, one image, recognised from its content)',
-        description: DEVICE_AUTH + 'The detection must be one of the key\'s Thing. 404 DETECTION_NOT_FOUND, 400 UPLOAD_MISSING / UPLOAD_EMPTY, 413 UPLOAD_TOO_LARGE, 415 UPLOAD_TYPE_NOT_ALLOWED.',
+        description: DEVICE_AUTH + 'The detection must be one of the key\'s Thing. 404 DETECTION_NOT_FOUND, 400 UPLOAD_MISSING / UPLOAD_EMPTY, 413 UPLOAD_TOO_LARGE, 415 UPLOAD_TYPE_NOT_ALLOWED (not an image, or an image that cannot be decoded or has over 100 megapixels). The thumbnail is made here.',
         consumes: ['multipart/form-data'],
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
         response: { 200: Ok(DetectionSchema) },
@@ -226,6 +227,30 @@ export const sensingRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => ({ success: true as const, data: await recentDetections(db, request.query.limit ?? 10) }),
+  );
+
+  app.get(
+    '/detections/:id/image',
+    {
+      onSend: applyImageCacheControl,
+      schema: {
+        tags: ['sensing'],
+        summary: 'The image of a detection: a thumbnail for everyone, the original for signed-in users',
+        description:
+          `\`size=thumb\` (default): WebP, at most ${THUMB_LONG_SIDE} px on the long side, without metadata (no EXIF GPS position). ` +
+          '`size=full`: the image as the device uploaded it, which may carry the position of a protected species: signed-in users only (401 NOT_SIGNED_IN). ' +
+          'ETag from the SHA-256 (304 on If-None-Match). `v` (a prefix of the detection\'s `imageSha256`) makes a thumbnail URL cacheable for a year. ' +
+          '404 DETECTION_IMAGE_NOT_FOUND: no such detection, or it has no image.',
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+        querystring: Type.Object({
+          size: Type.Optional(Type.Union([Type.Literal('thumb'), Type.Literal('full')], { default: 'thumb' })),
+          v: Type.Optional(Type.String({ pattern: '^[0-9a-f]{8,64}$', description: 'the image version: a prefix of imageSha256 (8–64 hex digits)' })),
+        }),
+        produces: ['image/webp', 'image/jpeg', 'image/png', 'image/gif'],
+      },
+    },
+    async (request, reply) =>
+      sendDetectionImage(db, uploads.store, request, reply, { id: request.params.id, size: request.query.size ?? 'thumb', v: request.query.v }),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { useCityBoundaries } from '../../components/map/queries';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
 import { currentLocale } from '../../i18n/i18n';
 import '../../i18n/sensing';
+import { DetectionThumb } from '../../components/DetectionThumb';
 import { useActiveAlerts, useLatestObservations, useMapThings, useOverview, useRecentDetections } from './queries';
 import { useSensingStream } from './use-sensing-stream';
 import './sensing-wall.css';
@@ -108,7 +109,7 @@ function AlertRow({ a }: { a: Alert }) {
 /**
  * /stgz (生态感知): the control-room wall. Left: key figures and stations by AQI level; centre: the
  * province map with every Thing by kind and status; right: latest observations, active alerts and
- * species detections. Updates live over server-sent events (use-sensing-stream.ts), with a
+ * species detections with their camera-trap thumbnails. Updates live over server-sent events (use-sensing-stream.ts), with a
  * one-minute refetch as a fallback. Laid out for 1920×1080 and legible on a 1366×768 laptop.
  */
 export default function SensingWallPage() {
@@ -200,11 +201,19 @@ export default function SensingWallPage() {
         <section className="wall-panel">
           <h2>{t('sensing.wall.detections')}</h2>
           {(detections.data?.length ?? 0) === 0 ? <p className="wall-empty">{t('sensing.wall.none')}</p> : (
-            <ul className="wall-rows">
+            <ul className="wall-rows wall-detections" data-testid="wall-detections">
               {detections.data?.map((d) => (
                 <li key={d.id}>
+                  <DetectionThumb detection={d} time={shortTime(d.phenomenonTime)} />
                   <span className="wall-row-main">
-                    {d.nameZh ?? d.scientificName} <i>{d.scientificName}</i> ×{d.count}
+                    {d.nameZh ? (
+                      <>
+                        {d.nameZh} <i>{d.scientificName}</i>
+                      </>
+                    ) : (
+                      <i>{d.scientificName}</i>
+                    )}{' '}
+                    ×{d.count}
                   </span>
                   <span className="wall-level">{d.level === 'I' ? t('sensing.wall.levelI') : d.level === 'II' ? t('sensing.wall.levelII') : t('sensing.wall.unlisted')}</span>
                   <time>{shortTime(d.phenomenonTime)}</time>

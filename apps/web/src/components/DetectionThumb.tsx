@@ -1,0 +1,42 @@
+import Image from 'antd/es/image';
+import type { Detection } from '@eco/contracts/sensing';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n/i18n';
+import '../i18n/sensing';
+import { useInitialState } from '../state/initial-state';
+
+/**
+ * The URL of a detection's image (`GET /api/sensing/detections/:id/image`): `thumb` (a small WebP
+ * without metadata, for everyone; `v` names the image's version, so the browser keeps it for a year
+ * and a re-upload changes the URL) or `full` (the original, signed-in users only: it may carry the
+ * EXIF position of a protected species).
+ */
+export function detectionImageUrl(detection: Pick<Detection, 'id' | 'imageSha256'>, size: 'thumb' | 'full'): string {
+  const version = size === 'thumb' && detection.imageSha256 ? `&v=${detection.imageSha256.slice(0, 16)}` : '';
+  return `api/sensing/detections/${detection.id}/image?size=${size}${version}`;
+}
+
+/**
+ * The thumbnail of a camera-trap detection in a fixed box (the list does not move while it loads),
+ * loaded lazily; a click (or Enter) opens the larger view: the original for signed-in users, the
+ * thumbnail for visitors. A detection without an image keeps an empty box of the same size.
+ * `time` is how the caller shows the detection's time, for the alternative text; `className`
+ * sizes the box (and `<className>-cover` the hover text). Used by /stgz and /home.
+ */
+export function DetectionThumb({ detection, time, className = 'detection-thumb' }: { detection: Detection; time: string; className?: string }) {
+  const { t } = useTranslation();
+  const { currentUser } = useInitialState();
+  if (!detection.hasImage) return <span className={`${className} empty`} aria-hidden="true" />;
+  const name = currentLocale() === 'zh-CN' ? (detection.nameZh ?? detection.scientificName) : detection.scientificName;
+  const thumb = detectionImageUrl(detection, 'thumb');
+  return (
+    <Image
+      classNames={{ root: className }}
+      src={thumb}
+      alt={t('sensing.wall.photoAlt', { name, thing: detection.thing.name, time })}
+      loading="lazy"
+      decoding="async"
+      preview={{ src: currentUser ? detectionImageUrl(detection, 'full') : thumb, cover: <span className={`${className}-cover`}>{t('sensing.wall.enlarge')}</span> }}
+    />
+  );
+}
