@@ -17,7 +17,7 @@ import {
 } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/error-codes';
-import { alertsByIds, checkSilence, publicAlert } from '../alerts/service';
+import { checkSilence, publicAlert, publishAlertChanges } from '../alerts/service';
 import { authenticateThing } from '../things/device-keys';
 import { allThings } from '../things/service';
 import type { FileStore } from '../../uploads/file-store';
@@ -67,9 +67,7 @@ export const sensingRoutes: FastifyPluginAsyncTypebox<{
   if (silenceTimer) {
     const timer = setInterval(() => {
       checkSilence(db, now())
-        .then(async (opened) => {
-          for (const alert of await alertsByIds(db, opened)) bus.publish({ type: 'alert', data: alert });
-        })
+        .then((opened) => publishAlertChanges(db, bus, { opened, closed: [] }))
         .catch((error: unknown) => app.log.error({ err: error }, 'silence check failed'));
     }, SILENCE_CHECK_MS);
     timer.unref();
