@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Input from 'antd/es/input';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
@@ -16,6 +15,7 @@ import { NOTICE_CATEGORIES, NOTICE_STATUSES, type NoticeStatus, type NoticeSumma
 import { useTranslation } from 'react-i18next';
 import '../../../i18n/notices';
 import { formatTime } from '../format';
+import { KeywordSearch } from '../KeywordSearch';
 import { pageParam, useQueryState } from '../use-query-state';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
 import { PublishModal } from './PublishModal';
@@ -39,7 +39,6 @@ export default function NoticesSection() {
   const category = oneOf(NOTICE_CATEGORIES, params.get('category'));
   const status = oneOf(NOTICE_STATUSES, params.get('status'));
   const page = pageParam(params);
-  const [draft, setDraft] = useState(keyword);
   // kept while the drawer closes, so its title does not change during the animation
   const [drawer, setDrawer] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
   const [publishing, setPublishing] = useState<NoticeSummary | null>(null);
@@ -150,17 +149,7 @@ export default function NoticesSection() {
     >
       {modalHolder}
       <div className="pm-filters">
-        <Input.Search
-          className="pm-filter-keyword"
-          allowClear
-          value={draft}
-          placeholder={t('nt.manage.keyword')}
-          aria-label={t('nt.manage.keyword')}
-          enterButton={t('common.search')}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-          onSearch={(value) => update({ keyword: value.trim() })}
-        />
+        <KeywordSearch keyword={keyword} label={t('nt.manage.keyword')} onSearch={(value) => update({ keyword: value })} />
         <Select
           className="pm-filter-select"
           allowClear

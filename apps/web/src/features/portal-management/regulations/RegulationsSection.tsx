@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Input from 'antd/es/input';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
@@ -12,6 +11,7 @@ import type { Regulation, RegulationStatus } from '@eco/contracts/regulations';
 import { useTranslation } from 'react-i18next';
 import { RegulationStatusTag } from '../../../components/RegulationStatusTag';
 import '../../../i18n/notices';
+import { KeywordSearch } from '../KeywordSearch';
 import { pageParam, useQueryState } from '../use-query-state';
 import { useManagedRegulations, useRegulationMutations } from './queries';
 import { RegulationFormDrawer } from './RegulationFormDrawer';
@@ -28,7 +28,6 @@ export default function RegulationsSection() {
   const [params, update] = useQueryState();
   const keyword = params.get('keyword') ?? '';
   const page = pageParam(params);
-  const [draft, setDraft] = useState(keyword);
   const [drawer, setDrawer] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
   const [modal, modalHolder] = Modal.useModal();
   const list = useManagedRegulations({ keyword: keyword || undefined, page, pageSize: PAGE_SIZE });
@@ -104,17 +103,7 @@ export default function RegulationsSection() {
     >
       {modalHolder}
       <div className="pm-filters">
-        <Input.Search
-          className="pm-filter-keyword"
-          allowClear
-          value={draft}
-          placeholder={t('nt.regulations.keyword')}
-          aria-label={t('nt.regulations.keyword')}
-          enterButton={t('common.search')}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-          onSearch={(value) => update({ keyword: value.trim() })}
-        />
+        <KeywordSearch keyword={keyword} label={t('nt.regulations.keyword')} onSearch={(value) => update({ keyword: value })} />
       </div>
       <Table<Regulation>
         rowKey="id"

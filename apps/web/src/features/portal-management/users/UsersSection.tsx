@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Input from 'antd/es/input';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useInitialState } from '../../../state/initial-state';
 import { formatTime } from '../format';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
+import { KeywordSearch } from '../KeywordSearch';
 import { pageParam, useQueryState } from '../use-query-state';
 import { useUserMutations, useUsers } from './queries';
 import { TemporaryPasswordModal, type TemporaryPasswordResult } from './TemporaryPasswordModal';
@@ -43,7 +43,8 @@ export default function UsersSection() {
   const orgParam = Number(params.get('org'));
   const organisationId = Number.isInteger(orgParam) && orgParam > 0 ? orgParam : undefined;
   const page = pageParam(params);
-  const [draft, setDraft] = useState(keyword);
+  /** bumped by 重置, to empty the keyword box */
+  const [resets, setResets] = useState(0);
   // kept while the drawer closes, so its title does not change during the animation
   const [drawer, setDrawer] = useState<{ open: boolean; user: User | null }>({ open: false, user: null });
   const [temporary, setTemporary] = useState<TemporaryPasswordResult | null>(null);
@@ -173,17 +174,7 @@ export default function UsersSection() {
     >
       {modalHolder}
       <div className="pm-filters">
-        <Input.Search
-          className="pm-filter-keyword"
-          allowClear
-          value={draft}
-          placeholder={t('pm.users.keyword')}
-          aria-label={t('pm.users.keyword')}
-          enterButton={t('common.search')}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-          onSearch={(value) => update({ keyword: value.trim() })}
-        />
+        <KeywordSearch key={resets} keyword={keyword} label={t('pm.users.keyword')} onSearch={(value) => update({ keyword: value })} />
         <Select<Role>
           className="pm-filter-select"
           allowClear
@@ -210,7 +201,7 @@ export default function UsersSection() {
         />
         <Button
           onClick={() => {
-            setDraft('');
+            setResets((n) => n + 1);
             update({ keyword: undefined, role: undefined, status: undefined, org: undefined });
           }}
         >
