@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts'],
           globalSetup: ['./src/test/global-setup.ts'],
+          // an error code an endpoint's declaration does not list fails the test that meets it (http/error-handler.ts)
+          env: { ECO_CHECK_DECLARED_ERRORS: '1' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

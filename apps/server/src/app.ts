@@ -3,18 +3,18 @@
  * `main.ts` does (and tests use `app.inject`).
  */
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { ErrorEnvelopeSchema } from '@eco/contracts/envelope-schemas';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/register-auth';
 import { appSecret, COOKIE_SIGNING } from './auth/secrets';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling, replyWithError } from './http/error-handler';
-import { registerSecurityHeaders, SWAGGER_UI_CSP } from './http/security-headers';
-import { registerStrictBodies } from './http/strict-body';
+import { buildValidator } from './http/body-validator';
+import { registerJsonBodies } from './http/json-body';
+import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
 import { alertsRoutes } from './modules/alerts/routes';
 import { alertRulesRoutes } from './modules/alerts/rules-routes';
@@ -37,6 +37,7 @@ import { createSiteSettingsCache } from './modules/site/service';
 import { SensingBus } from './modules/sensing/events';
 import { sensingRoutes } from './modules/sensing/routes';
 import { stationsRoutes } from './modules/stations/routes';
+import { authenticateThing } from './modules/things/device-keys';
 import { thingsRoutes } from './modules/things/routes';
 import { usersRoutes } from './modules/users/routes';
 import { FileStore } from './uploads/file-store';
@@ -65,8 +66,12 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 export async function buildApp({ config, database, now = () => new Date(), sensingBus = new SensingBus() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // repeated query keys become arrays (`properties=pm2_5&properties=aqi`)
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // repeated query keys become arrays (`properties=pm2_5&properties=aqi`); unknown properties
+    // are refused, not dropped (declarations close their objects); `password` marks secrets
+    // (never trimmed: @eco/contracts/text.ts) and checks nothing
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, formats: { password: true } } },
+    // JSON bodies are checked as sent, without Ajv's coercion (http/body-validator.ts)
+    schemaController: { compilersFactory: { buildValidator } },
     bodyLimit: 1024 * 1024,
     // a malformed URL (`/api/stations/%E0%A4%A`) or an over-long path parameter is answered by
     // Fastify before any error handler; send those as the envelope too
@@ -78,27 +83,20 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
-  registerStrictBodies(app);
+  registerJsonBodies(app);
+  registerStrictInput(app);
   await app.register(compress, { threshold: 1024 });
-  app.addSchema(ErrorEnvelopeSchema);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: '生态云感知系统门户 API',
-        version: '1.0.0',
-        description:
-          'Every body is the envelope `{ success: true, data }` or `{ success: false, errorCode, errorMessage, showType }` (seed-spec §8). Messages are zh-CN by default, en-US with `Accept-Language: en-US`.\n\n' +
-          'Signing in (`POST /api/session`) sets the session cookie `eco_session`; endpoints marked for signed-in users or administrators answer 401 NOT_SIGNED_IN or 403 FORBIDDEN otherwise. Every POST, PUT, PATCH and DELETE needs the `x-csrf-token` header with the token from `GET /api/session`, and when the browser sends `Origin` (or `Referer`), this server\'s own origin (403 CSRF_REJECTED).',
-      },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: SWAGGER_UI_CSP });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app);
 
   const db = database.db;
   const secret = config.sessionSecret ?? (await appSecret(db, COOKIE_SIGNING));
   const uploads = { store: new FileStore(config.uploadsDir), maxBytes: config.uploadMaxBytes };
   const oidcIssuer = config.oidcIssuer ?? null;
+  // device endpoints (access `device`, http/route.ts) check the key before the body is read
+  app.decorateRequest('thing', null);
+  app.decorate('authenticateDevice', async (request: FastifyRequest) => {
+    request.thing = await authenticateThing(db, request, now());
+  });
   const oidcProvider = oidcIssuer ? await createProvider(db, now, oidcIssuer, config.trustProxy !== false) : null;
   await app.register(
     async (api) => {

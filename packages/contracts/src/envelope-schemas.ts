@@ -26,3 +26,17 @@ export function PageOf<T extends TSchema>(item: T) {
     pageSize: Type.Integer({ minimum: 1 }),
   });
 }
+
+/**
+ * The error envelope as one endpoint answers it with one HTTP status: `errorCode` is one of
+ * `codes` (for the OpenAPI document: clients can switch on them).
+ */
+export function ErrorEnvelopeOf(codes: readonly string[], description: string) {
+  return Type.Object(
+    {
+      ...ErrorEnvelopeSchema.properties,
+      errorCode: Type.Enum(codes, { description: 'Stable UPPER_SNAKE code, see the error catalogue' }),
+    },
+    { description },
+  );
+}

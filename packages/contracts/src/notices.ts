@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IsoTime } from './common';
+import { MultiLine, OneLine } from './text';
 import { DocumentSchema } from './documents';
 
 export const NOTICE_CATEGORIES = ['notice', 'announcement', 'news'] as const;
@@ -58,13 +59,29 @@ export const NoticeDetailSchema = Type.Object(
 );
 export type NoticeDetail = Static<typeof NoticeDetailSchema>;
 
-/** What an editor writes: `POST /api/notices` (all fields) and `PATCH /api/notices/:id` (any of them). */
-export interface NoticeInput {
-  title: string;
-  category: NoticeCategory;
-  /** HTML from the editor; the server sanitises it */
-  bodyHtml: string;
-  pinned: boolean;
-  /** null = the user's own organisation (on create) */
-  organisationId: number | null;
-}
+const OrganisationId = Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()], {
+  description: 'The publishing organisation; null = the author’s own',
+});
+
+/** What an editor writes: `POST /api/notices` (all fields) and `PATCH /api/notices/{id}` (any of them). */
+export const NoticeInputSchema = Type.Object(
+  {
+    title: OneLine({ maxLength: NOTICE_TITLE_MAX, required: true, description: `1–${NOTICE_TITLE_MAX} characters, one line` }),
+    category: Type.Enum(NOTICE_CATEGORIES, { description: 'notice 通知, announcement 公告, news 工作动态' }),
+    bodyHtml: MultiLine({ maxLength: NOTICE_BODY_MAX, description: 'HTML from the editor; sanitised by the server (allow-list) before it is stored' }),
+    pinned: Type.Boolean(),
+    organisationId: OrganisationId,
+  },
+  { additionalProperties: false },
+);
+export type NoticeInput = Static<typeof NoticeInputSchema>;
+
+/** `PATCH /api/notices/{id}`: any of the fields. */
+export const NoticePatchSchema = Type.Partial(NoticeInputSchema, { additionalProperties: false });
+export type NoticePatch = Static<typeof NoticePatchSchema>;
+
+/** `POST /api/notices/{id}/publish`. */
+export const PublishNoticeSchema = Type.Object(
+  { publishAt: Type.Union([IsoTime, Type.Null()], { description: 'ISO 8601 with offset; a future time schedules it; null = now' }) },
+  { additionalProperties: false },
+);

@@ -8,7 +8,7 @@
  */
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '@eco/contracts/roles';
-import { AppError } from '../http/error-codes';
+import { AppError } from '../http/app-error';
 
 export interface Access {
   /** the roles allowed; omitted = any signed-in user */

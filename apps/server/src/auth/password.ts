@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@eco/contracts/roles';
-import { AppError } from '../http/error-codes';
+import { AppError } from '../http/app-error';
 
 const ARGON2 = {
   // Algorithm.Argon2id: the package declares the enum `const`, which isolated modules cannot read

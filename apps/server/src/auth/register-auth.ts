@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { AppError } from '../http/error-codes';
+import { AppError } from '../http/app-error';
 import { findSignedInUser } from './current-user';
 import { DatabaseSessionStore, storedSid } from './session-store';
 

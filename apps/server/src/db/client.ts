@@ -21,6 +21,15 @@ export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Runs `work` in one transaction of `db` (a savepoint when `db` is already a transaction), with the
+ * transaction typed as a plain {@link Db} so the helpers it calls take it as they take `db`.
+ * Commits when `work` resolves, rolls back when it throws (and rethrows).
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: Database['kind'];

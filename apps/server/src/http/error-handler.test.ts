@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorOf, getJson } from '../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { ERROR_CODES } from './error-codes';
+import { ERROR_CODES } from '@eco/contracts/error-codes';
 
 const CJK = /[\u4e00-\u9fff]/;
 const SECRET = 'password=hunter2 at /srv/secret/config.ts';

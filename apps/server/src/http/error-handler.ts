@@ -6,11 +6,23 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import localize from 'ajv-i18n';
+import { errorCodesOf } from '@eco/contracts/api/endpoint';
+import { YEAR_PREFIX } from '@eco/contracts/common';
 import { ShowType, type ErrorEnvelope, type FieldError } from '@eco/contracts/envelope';
-import { AppError, ERROR_CODES, type Detail, type ErrorCode } from './error-codes';
+import { MULTI_LINE, SINGLE_LINE, SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
+import { ERROR_CODES, type ErrorCode } from '@eco/contracts/error-codes';
+import { AppError, type Detail } from './app-error';
 import { requestLocale } from './locale';
 
 type AjvError = NonNullable<FastifyError['validation']>[number] & { keyword: string; params: Record<string, unknown> };
+
+/** What the shared patterns mean, in words (a pattern itself is no message for people). */
+const PATTERN_MESSAGES: Record<string, { zh: string; en: string }> = {
+  [SINGLE_LINE]: { zh: '应为单行文本，不能含控制字符', en: 'must be one line without control characters' },
+  [SINGLE_LINE_NOT_BLANK]: { zh: '不能为空，且应为单行文本，不能含控制字符', en: 'must not be blank, and be one line without control characters' },
+  [MULTI_LINE]: { zh: '不能含控制字符', en: 'must not contain control characters' },
+  [YEAR_PREFIX]: { zh: '年份应在 1900–2099 之间', en: 'must be in the years 1900–2099' },
+};
 
 function fieldErrors(error: FastifyError, zh: boolean): FieldError[] {
   const errors = (error.validation ?? []).map((e) => ({ ...e })) as AjvError[];
@@ -18,8 +30,12 @@ function fieldErrors(error: FastifyError, zh: boolean): FieldError[] {
   if (zh) localize.zh(errors as Parameters<typeof localize.zh>[0]);
   const context = error.validationContext ?? '';
   return errors.map((e) => {
-    const missing = e.keyword === 'required' ? `/${String(e.params.missingProperty)}` : '';
-    return { field: `${context}${e.instancePath}${missing}`, message: e.message ?? e.keyword };
+    // `required` and `additionalProperties` report the object: name the property itself
+    const child =
+      e.keyword === 'required' ? `/${String(e.params.missingProperty)}` : e.keyword === 'additionalProperties' ? `/${String(e.params.additionalProperty)}` : '';
+    const known = e.keyword === 'pattern' ? PATTERN_MESSAGES[String(e.params.pattern)] : undefined;
+    const message = known ? (zh ? known.zh : known.en) : (e.message ?? e.keyword);
+    return { field: `${context}${e.instancePath}${child}`, message };
   });
 }
 
@@ -44,6 +60,12 @@ export function sendError(
   return reply.status(extra.status ?? entry.status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * `ECO_CHECK_DECLARED_ERRORS=1` (set for the test suites, vitest.config.ts): an AppError whose code
+ * the endpoint's declaration does not list is answered 500, so a test that meets it fails.
+ */
+const CHECK_DECLARED_ERRORS = process.env.ECO_CHECK_DECLARED_ERRORS === '1';
+
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
@@ -60,6 +82,12 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
  */
 export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
+    const endpoint = request.routeOptions.config?.endpoint;
+    if (CHECK_DECLARED_ERRORS && endpoint && !errorCodesOf(endpoint).includes(error.code)) {
+      // tests run with the check on: an answer the declaration does not list is a bug in one or the other
+      request.log.error({ err: error }, 'undeclared error code');
+      return sendError(request, reply, 'INTERNAL_ERROR', { detail: `${endpoint.operationId} answered ${error.code}, which its declaration does not list` });
+    }
     reply.headers(error.headers);
     return sendError(request, reply, error.code, { detail: error.detail });
   }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../http/error-codes';
+import { AppError } from '../http/app-error';
 import { FileStore } from './file-store';
 import { SAMPLES } from '../test/sample-files';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import { AppError } from '../http/error-codes';
+import { AppError } from '../http/app-error';
 import { kindOf, type FileKind } from './file-kinds';
 
 export interface StoredFile {

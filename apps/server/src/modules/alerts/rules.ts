@@ -14,7 +14,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AlertRule, CreateAlertRule, UpdateAlertRule } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { alertRules, alerts, observedProperties } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { toIsoCst } from '../../lib/time';
 import { audit, changes, type Actor } from '../audit/service';
 import { reevaluateRule, type AlertChanges } from './service';

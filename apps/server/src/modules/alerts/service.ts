@@ -24,7 +24,7 @@ import type { Alert, AlertStatus, ThingKind } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import type { SensingBus } from '../sensing/events';
 import { alertRules, alerts, datastreams, observations, things, users } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 import { audit, type Actor } from '../audit/service';

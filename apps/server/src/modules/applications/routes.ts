@@ -15,7 +15,7 @@ import { Ok } from '@eco/contracts/envelope-schemas';
 import { ROLES } from '@eco/contracts/roles';
 import { signedIn } from '../../auth/guards';
 import type { Db } from '../../db/client';
-import { MULTI_LINE, SINGLE_LINE, SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { MULTI_LINE, SINGLE_LINE, SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { catalogue, createApplication, launch, listManaged, seedApplications, setFavourite, updateApplication, visitorOf, type Acting } from './service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

@@ -22,7 +22,7 @@ import type {
 import type { SignedInUser } from '../../auth/current-user';
 import type { Db } from '../../db/client';
 import { applicationFavourites, applicationLaunches, applications, oidcClients, organisations } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';

@@ -1,27 +1,14 @@
 import { pipeline, Readable } from 'node:stream';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { stringify } from 'csv-stringify';
-import { Type } from 'typebox';
-import { AuditEntrySchema, type AuditEntry } from '@eco/contracts/audit';
-import { IsoTime } from '@eco/contracts/common';
-import { Ok, PageOf } from '@eco/contracts/envelope-schemas';
-import { adminOnly } from '../../auth/guards';
+import { auditApi as api } from '@eco/contracts/api/audit';
+import type { AuditEntry } from '@eco/contracts/audit';
 import type { Db } from '../../db/client';
 import { requestLocale } from '../../http/locale';
-import { paging } from '../../http/page-query';
-import { SINGLE_LINE } from '../../http/text';
+import { paged } from '../../http/paged';
+import { route } from '../../http/route';
 import { fileStamp } from '../../lib/time';
 import { allAudit, listAudit } from './service';
-
-const pages = paging(100, 20);
-
-const filters = {
-  action: Type.Optional(Type.String({ maxLength: 100, pattern: SINGLE_LINE, description: 'Exact action, e.g. user.create' })),
-  actorAccount: Type.Optional(Type.String({ maxLength: 200, pattern: SINGLE_LINE, description: 'The actor account, ignoring case' })),
-  entityType: Type.Optional(Type.String({ maxLength: 100, pattern: SINGLE_LINE, description: 'e.g. user, organisation, site_settings' })),
-  from: Type.Optional(IsoTime),
-  to: Type.Optional(IsoTime),
-};
 
 /** CSV columns: field and the header in each language. */
 const COLUMNS: { key: keyof AuditEntry; zh: string; en: string }[] = [
@@ -44,60 +31,32 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/**
- * `GET /api/audit-log` (filters, newest first, pages) and `GET /api/audit-log.csv` (the same
- * filters, every matching row): administrators only.
- */
-export const auditRoutes: FastifyPluginAsyncTypebox<{ db: Db; now: () => Date }> = async (app, { db, now }) => {
-  app.get(
-    '/audit-log',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['portal management'],
-        summary: 'The audit log, newest first (administrators)',
-        querystring: Type.Object({ ...filters, ...pages.schema }),
-        response: { 200: Ok(PageOf(AuditEntrySchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await listAudit(db, { ...request.query, ...pages.of(request.query) }) }),
-  );
+/** The audit log: the handlers of @eco/contracts/api/audit.ts. */
+export async function auditRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
+  route(app, api.listAuditLog, async ({ query }) => listAudit(db, paged(query)));
 
-  app.get(
-    '/audit-log.csv',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['portal management'],
-        summary: 'The audit log as CSV, UTF-8 with BOM (administrators)',
-        description: 'Same filters as /api/audit-log; every matching row, newest first. Column headers follow Accept-Language.',
-        querystring: Type.Object(filters),
-        produces: ['text/csv'],
+  route(app, api.exportAuditLog, async (request, reply) => {
+    const zh = requestLocale(request) === 'zh-CN';
+    const csv = stringify({
+      // Excel reads a UTF-8 file as the local ANSI code page unless it starts with a BOM
+      bom: true,
+      header: true,
+      // CRLF between records, as RFC 4180 has it
+      record_delimiter: 'windows',
+      columns: COLUMNS.map((c) => ({ key: c.key, header: zh ? c.zh : c.en })),
+      cast: {
+        string: neutraliseFormula,
+        object: (value) => JSON.stringify(value),
       },
-    },
-    async (request, reply) => {
-      const zh = requestLocale(request) === 'zh-CN';
-      const csv = stringify({
-        // Excel reads a UTF-8 file as the local ANSI code page unless it starts with a BOM
-        bom: true,
-        header: true,
-        // CRLF between records, as RFC 4180 has it
-        record_delimiter: 'windows',
-        columns: COLUMNS.map((c) => ({ key: c.key, header: zh ? c.zh : c.en })),
-        cast: {
-          string: neutraliseFormula,
-          object: (value) => JSON.stringify(value),
-        },
-      });
-      // a failure part-way (the database went away) aborts the download rather than ending it short
-      pipeline(Readable.from(allAudit(db, request.query)), csv, (error) => {
-        if (error) request.log.error({ err: error }, 'audit log export failed');
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${fileStamp(now())}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
-  );
-};
+    });
+    // a failure part-way (the database went away) aborts the download rather than ending it short
+    pipeline(Readable.from(allAudit(db, request.query)), csv, (error) => {
+      if (error) request.log.error({ err: error }, 'audit log export failed');
+    });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-log-${fileStamp(now())}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+}

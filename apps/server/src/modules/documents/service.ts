@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Document } from '@eco/contracts/documents';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import type { FileKind } from '../../uploads/file-kinds';
 import type { FileStore, StoredFile } from '../../uploads/file-store';
 

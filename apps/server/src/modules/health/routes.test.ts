@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../http/error-codes';
+import { ERROR_CODES } from '@eco/contracts/error-codes';
 import { getJson, useTestApp } from '../../test/test-app';
 import { TEST_DB_KIND } from '../../test/test-database';
 

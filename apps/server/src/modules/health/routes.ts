@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Ok } from '@eco/contracts/envelope-schemas';
 import type { DatabaseHandle } from '../../db/client';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 
 /**
  * `GET /api/health`: 200 `{ status: 'ok', database: 'pglite' | 'postgres' }` when the database

@@ -12,21 +12,16 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@eco/contracts/envelope';
-import type { NoticeCategory, NoticeDetail, NoticeInput, NoticeRef, NoticeStatus, NoticeSummary } from '@eco/contracts/notices';
+import type { NoticeCategory, NoticeDetail, NoticeInput, NoticePatch, NoticeRef, NoticeStatus, NoticeSummary } from '@eco/contracts/notices';
+import type { UserActing } from '../../auth/acting';
 import type { Db } from '../../db/client';
 import { files, noticeAttachments, notices as n, organisations } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { PROVINCE_TIME_ZONE, toIsoCst } from '../../lib/time';
-import { audit, changes, type Actor } from '../audit/service';
+import { audit, changes } from '../audit/service';
 import { documentOf, type SavedUpload } from '../documents/service';
 import { sanitiseNoticeHtml } from './sanitise-html';
-
-/** Who is acting and from where: the signed-in editor and the request's address. */
-export interface Acting {
-  actor: Actor & { displayName: string; organisationId: number | null };
-  ip: string;
-}
 
 export interface NoticeQuery {
   /** substring of the title or the body's text, ignoring case */
@@ -222,23 +217,23 @@ async function assertOrganisation(tx: Db, id: number | null | undefined): Promis
 }
 
 /** Creates a draft by the acting editor (their organisation unless one is given). Answers its id. */
-export async function createNotice(db: Db, now: () => Date, { actor, ip }: Acting, input: NoticeInput): Promise<number> {
+export async function createNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, input: NoticeInput): Promise<number> {
   const body = sanitiseNoticeHtml(input.bodyHtml);
   return db.transaction(async (t) => {
     const tx: Db = t;
-    const organisationId = input.organisationId ?? actor.organisationId;
+    const organisationId = input.organisationId ?? user.organisation?.id ?? null;
     await assertOrganisation(tx, organisationId);
     const [row] = await tx
       .insert(n)
       .values({
-        title: input.title.trim(),
+        title: input.title,
         category: input.category,
         bodyHtml: body.html,
         bodyText: body.text,
         pinned: input.pinned,
         organisationId,
         authorId: actor.id,
-        authorName: actor.displayName,
+        authorName: user.displayName,
         status: 'draft',
         createdAt: now(),
         updatedAt: now(),
@@ -250,14 +245,14 @@ export async function createNotice(db: Db, now: () => Date, { actor, ip }: Actin
 }
 
 /** Changes the fields given, in any status; audits what changed. */
-export async function updateNotice(db: Db, now: () => Date, { actor, ip }: Acting, id: number, input: Partial<NoticeInput>): Promise<void> {
+export async function updateNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number, input: NoticePatch): Promise<void> {
   const body = input.bodyHtml === undefined ? undefined : sanitiseNoticeHtml(input.bodyHtml);
   await db.transaction(async (t) => {
     const tx: Db = t;
     const row = await lockNotice(tx, id);
     if (input.organisationId !== undefined) await assertOrganisation(tx, input.organisationId);
     const next = {
-      title: input.title?.trim(),
+      title: input.title,
       category: input.category,
       pinned: input.pinned,
       organisationId: input.organisationId,
@@ -275,7 +270,7 @@ export async function updateNotice(db: Db, now: () => Date, { actor, ip }: Actin
  * Publishes a draft or a withdrawn notice, at `publishAt` (a future time schedules it) or now.
  * 409 NOTICE_STATE_CONFLICT when it is already published.
  */
-export async function publishNotice(db: Db, now: () => Date, { actor, ip }: Acting, id: number, publishAt: Date | null): Promise<void> {
+export async function publishNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number, publishAt: Date | null): Promise<void> {
   await db.transaction(async (t) => {
     const tx: Db = t;
     const row = await lockNotice(tx, id);
@@ -295,7 +290,7 @@ export async function publishNotice(db: Db, now: () => Date, { actor, ip }: Acti
 }
 
 /** Withdraws a published (or scheduled) notice; 409 NOTICE_STATE_CONFLICT otherwise. */
-export async function withdrawNotice(db: Db, now: () => Date, { actor, ip }: Acting, id: number): Promise<void> {
+export async function withdrawNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number): Promise<void> {
   await db.transaction(async (t) => {
     const tx: Db = t;
     const row = await lockNotice(tx, id);
@@ -306,7 +301,7 @@ export async function withdrawNotice(db: Db, now: () => Date, { actor, ip }: Act
 }
 
 /** Deletes a draft and its attachment rows (stored files stay: others may use them); 409 otherwise. */
-export async function deleteNotice(db: Db, { actor, ip }: Acting, id: number): Promise<void> {
+export async function deleteNotice(db: Db, { actor, ip }: UserActing, id: number): Promise<void> {
   await db.transaction(async (t) => {
     const tx: Db = t;
     const row = await lockNotice(tx, id);
@@ -317,7 +312,7 @@ export async function deleteNotice(db: Db, { actor, ip }: Acting, id: number): P
 }
 
 /** Attaches an uploaded file to notice `id` (inside `storeUpload`'s transaction); answers the attachment id. */
-export async function attachToNotice(tx: Db, now: () => Date, { actor, ip }: Acting, id: number, file: SavedUpload): Promise<number> {
+export async function attachToNotice(tx: Db, now: () => Date, { actor, ip }: UserActing, id: number, file: SavedUpload): Promise<number> {
   await lockNotice(tx, id);
   const [{ last } = { last: null }] = await tx
     .select({ last: sql<number | null>`max(${noticeAttachments.sortOrder})` })
@@ -340,7 +335,7 @@ export async function attachToNotice(tx: Db, now: () => Date, { actor, ip }: Act
 }
 
 /** Removes attachment `attachmentId` from notice `id` (the stored file stays); 404 DOCUMENT_NOT_FOUND. */
-export async function detachFromNotice(db: Db, now: () => Date, { actor, ip }: Acting, id: number, attachmentId: number): Promise<void> {
+export async function detachFromNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number, attachmentId: number): Promise<void> {
   await db.transaction(async (t) => {
     const tx: Db = t;
     await lockNotice(tx, id);

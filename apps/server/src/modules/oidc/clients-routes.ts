@@ -5,7 +5,7 @@ import { Ok } from '@eco/contracts/envelope-schemas';
 import { OIDC_CLIENT_LIMITS as L, OidcClientSchema, OidcClientWithSecretSchema } from '@eco/contracts/oidc-clients';
 import { adminOnly } from '../../auth/guards';
 import type { Db } from '../../db/client';
-import { SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { createClient, listClients, rotateSecret, updateClient, type Acting } from './clients';
 
 const RedirectUri = Type.String({ maxLength: L.redirectUri, pattern: '^https?://[^\\s#]+$', description: 'An absolute http(s) URL without a fragment' });

@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { OidcClient, OidcClientInput, OidcClientWithSecret } from '@eco/contracts/oidc-clients';
 import type { Db } from '../../db/client';
 import { applications, oidcClients } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { toIsoCst } from '../../lib/time';
 import { audit, changes, type Actor } from '../audit/service';
 

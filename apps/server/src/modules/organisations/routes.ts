@@ -5,7 +5,7 @@ import { ORGANISATION_NAME_MAX } from '@eco/contracts/roles';
 import { OrganisationSchema, OrganisationTreeSchema } from '@eco/contracts/users';
 import { adminOnly, signedIn } from '../../auth/guards';
 import type { Db } from '../../db/client';
-import { SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { getOrganisationTree, renameOrganisation } from './service';
 
 /**

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { OrganisationNode } from '@eco/contracts/users';
 import type { Db } from '../../db/client';
 import { divisions, organisations } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { audit } from '../audit/service';
 import type { Acting } from '../users/service';
 

@@ -116,9 +116,12 @@ describe('editing technical regulations', () => {
     }
   });
 
-  it('ignores a status sent by a client: status is derived, never typed', async () => {
-    const created = await create({ code: 'HJ 3-2020', title: '状态由日期决定', status: 'repealed' });
-    expect(created.status).toBe('current');
+  it('refuses a status sent by a client, naming it: status is derived, never typed', async () => {
+    const before = await countRows(database.db);
+    const response = await editor.post(LIST, body({ code: 'HJ 3-2020', title: '状态由日期决定', status: 'repealed' }));
+    expect(response.status).toBe(400);
+    expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/status' }] });
+    expect(await countRows(database.db)).toEqual(before);
   });
 
   it('replaces a regulation by a newer one: both link to each other and the old one is repealed once the new one is in effect', async () => {

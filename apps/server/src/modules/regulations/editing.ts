@@ -12,7 +12,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { RegulationInput } from '@eco/contracts/regulations';
 import type { Db } from '../../db/client';
 import { regulationDocuments, technicalRegulations as r } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { audit, changes, type Actor } from '../audit/service';
 import type { SavedUpload } from '../documents/service';
 

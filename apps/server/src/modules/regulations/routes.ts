@@ -9,7 +9,7 @@ import { REGULATION_TEXT_MAX, RegulationDetailSchema, RegulationSchema } from '@
 import { signedIn } from '../../auth/guards';
 import type { Db } from '../../db/client';
 import { paging } from '../../http/page-query';
-import { SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { provinceDate } from '../../lib/time';
 import { sendStoredFile } from '../../uploads/send-file';
 import { registerUploads, storeUpload, type Uploads } from '../documents/service';

@@ -7,7 +7,7 @@ import type { Page } from '@eco/contracts/envelope';
 import type { Regulation, RegulationDetail, RegulationRef, RegulationStatus } from '@eco/contracts/regulations';
 import type { Db } from '../../db/client';
 import { files, regulationDocuments as d, technicalRegulations as r } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { documentOf } from '../documents/service';
 

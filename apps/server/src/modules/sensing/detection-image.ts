@@ -25,7 +25,7 @@ import sharp from 'sharp';
 import type { Detection } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { detections, files } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { FileStore } from '../../uploads/file-store';
 import { sendStoredFile } from '../../uploads/send-file';
 import { detectionsByIds } from './read';

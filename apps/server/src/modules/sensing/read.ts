@@ -21,7 +21,7 @@ import {
 } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { alerts, datastreams, detections, divisions, locations, observationHours, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 

@@ -16,7 +16,7 @@ import {
   ThingSchema,
 } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { checkSilence, publicAlert, publishAlertChanges } from '../alerts/service';
 import { authenticateThing } from '../things/device-keys';
 import { allThings } from '../things/service';

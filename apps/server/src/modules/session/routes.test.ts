@@ -9,7 +9,7 @@ import type { CurrentUser } from '@eco/contracts/site';
 import type { FastifyInstance } from 'fastify';
 import { storedSid } from '../../auth/session-store';
 import { auditLog, sessions, siteSettings, users } from '../../db/schema';
-import { ERROR_CODES } from '../../http/error-codes';
+import { ERROR_CODES } from '@eco/contracts/error-codes';
 import { Browser, createUser, OWN_ORIGIN, signedInAs } from '../../test/browser';
 import { buildTestApp, errorOf, useTestApp } from '../../test/test-app';
 import { ATTEMPT_LIMITS } from './service';

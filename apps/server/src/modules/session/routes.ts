@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from '../../auth/register-auth';
 import { storedSid } from '../../auth/session-store';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { SINGLE_LINE } from '../../http/text';
+import { SINGLE_LINE } from '@eco/contracts/text';
 import { changeOwnPassword, recordSignOut, signIn } from './service';
 
 /** Longest password a sign-in or change may carry; longer ones cannot be any user's (policy: ≤ 128). */

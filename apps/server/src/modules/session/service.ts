@@ -18,7 +18,7 @@ import { signInFailures, users } from '../../db/schema';
 import { assertPolicy, hashPassword, verifyNothing, verifyPassword } from '../../auth/password';
 import { findSignedInUser, type SignedInUser } from '../../auth/current-user';
 import { endSessionsOf } from '../../auth/session-store';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { audit } from '../audit/service';
 
 export const ATTEMPT_LIMITS = {

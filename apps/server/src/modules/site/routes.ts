@@ -5,7 +5,7 @@ import { SITE_LIMITS } from '@eco/contracts/roles';
 import { SiteSettingsSchema } from '@eco/contracts/site';
 import { adminOnly } from '../../auth/guards';
 import type { Db } from '../../db/client';
-import { MULTI_LINE, SINGLE_LINE, SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { MULTI_LINE, SINGLE_LINE, SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { updateSiteSettings, type SiteSettingsCache } from './service';
 
 /** http:// or https:// and a host, then no white space or control character (a `javascript:` URL never reaches the menu) */

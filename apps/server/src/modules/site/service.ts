@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '@eco/contracts/site';
 import type { Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { DEFAULT_SITE_SETTINGS } from '../../seed/load-bundled-data';
 import { audit, changes } from '../audit/service';
 import type { Acting } from '../users/service';

@@ -9,7 +9,7 @@ import type { Page } from '@eco/contracts/envelope';
 import type { AirValues, Series, Station } from '@eco/contracts/stations';
 import type { Db } from '../../db/client';
 import { datastreams, divisions, locations, observations, things } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ThingKind } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { thingKeys, things } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 
 const KEY_PATTERN = /^tk_[A-Za-z0-9_-]{32}$/;
 export const KEY_PREFIX_LENGTH = 10;
@@ -29,6 +29,13 @@ function keyOf(request: FastifyRequest): string | null {
   const auth = request.headers.authorization;
   const match = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
   return match?.[1] ?? null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** on device endpoints (access `device`): the Thing whose key the request carries */
+    thing: KeyedThing | null;
+  }
 }
 
 export interface KeyedThing {

@@ -12,7 +12,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { CreateDatastream, CreateThing, Datastream, ObservedProperty, ThingDetail, UpdateThing } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { cityBoundaries, datastreams, locations, observations, observedProperties, organisations, sensors, things } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { cityOf } from '../../seed/load-bundled-data';
 import { audit, changes } from '../audit/service';
 import { getThing, lockThing, type Acting } from './service';

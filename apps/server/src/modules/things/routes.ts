@@ -18,7 +18,7 @@ import {
 import { signedIn } from '../../auth/guards';
 import type { Db } from '../../db/client';
 import { paging } from '../../http/page-query';
-import { SINGLE_LINE } from '../../http/text';
+import { SINGLE_LINE } from '@eco/contracts/text';
 import { addDatastream, createThing, listObservedProperties, removeDatastream, updateThing } from './registry';
 import { createKey, getThing, listThings, revokeKey, rotateKey, type Acting } from './service';
 

@@ -9,7 +9,7 @@ import type { Page } from '@eco/contracts/envelope';
 import { ONLINE_WINDOW_MINUTES, type NewThingKey, type Thing, type ThingDetail, type ThingKey, type ThingKind, type ThingStatus } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { alerts, datastreams, divisions, locations, observations, observedProperties, organisations, sensors, thingKeys, things } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';

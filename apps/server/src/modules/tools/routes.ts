@@ -6,7 +6,7 @@ import { Ok } from '@eco/contracts/envelope-schemas';
 import { TOOL_LIMITS, TOOL_PLATFORMS, ToolSchema } from '@eco/contracts/tools';
 import { signedIn } from '../../auth/guards';
 import type { Db } from '../../db/client';
-import { MULTI_LINE, SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { MULTI_LINE, SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { sendStoredFile } from '../../uploads/send-file';
 import { createTool, findVersion, listTools, updateTool, uploadVersion, type Acting, type Uploads } from './service';
 

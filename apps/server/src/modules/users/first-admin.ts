@@ -10,7 +10,7 @@ import type { FirstAdmin } from '../../config';
 import { characterCount, hashPassword, policyBreach } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { audit, LOCAL_ADDRESS, SYSTEM_ACTOR } from '../audit/service';
 
 /** A new administrator that cannot be created, in one line for the operator. */

@@ -214,10 +214,14 @@ describe('user administration', () => {
       expect((await admin.session())?.role).toBe('admin');
     });
 
-    it('ignores an attempt to change the account', async () => {
+    it('refuses an attempt to change the account, naming it, and changes nothing', async () => {
       const user = await createUser(db(), { role: 'staff' });
-      expect((await admin.patch(`/api/users/${user.id}`, { account: 'renamed', displayName: '改名' })).status).toBe(200);
-      expect(dataOf(await admin.get<User>(`/api/users/${user.id}`)).account).toBe(user.account);
+      const response = await admin.patch(`/api/users/${user.id}`, { account: 'renamed', displayName: '改名' });
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/account' }] });
+      const after = dataOf(await admin.get<User>(`/api/users/${user.id}`));
+      expect(after.account).toBe(user.account);
+      expect(after.displayName).not.toBe('改名');
     });
 
     it('answers 404 for a user or an organisation that does not exist', async () => {

@@ -7,7 +7,7 @@ import { TemporaryPasswordSchema, UserSchema } from '@eco/contracts/users';
 import { adminOnly } from '../../auth/guards';
 import type { Db } from '../../db/client';
 import { paging } from '../../http/page-query';
-import { SINGLE_LINE, SINGLE_LINE_NOT_BLANK } from '../../http/text';
+import { SINGLE_LINE, SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { createUser, getUser, listUsers, resetPassword, setUserStatus, updateUser, type Acting } from './service';
 
 const pages = paging(100, 20);

@@ -16,7 +16,7 @@ import { hashPassword, temporaryPassword } from '../../auth/password';
 import { endSessionsOf } from '../../auth/session-store';
 import type { Db } from '../../db/client';
 import { organisations, signInFailures, users } from '../../db/schema';
-import { AppError } from '../../http/error-codes';
+import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { toIsoCst } from '../../lib/time';
 import { audit, changes, type Actor } from '../audit/service';

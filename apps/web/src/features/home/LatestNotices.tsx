@@ -1,22 +1,16 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
-import type { Page } from '@eco/contracts/envelope';
-import type { NoticeSummary } from '@eco/contracts/notices';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/notices';
-import { request } from '../../request/request';
+import { useNotices } from '../../api/notices';
 
 /** The 5 notices readers see first on the notices page (pinned, then newest), each linking to it in full. */
 export function LatestNotices() {
   const { t } = useTranslation();
-  const notices = useQuery({
-    queryKey: ['home', 'latest-notices'],
-    queryFn: () => request<Page<NoticeSummary>>('api/notices', { params: { pageSize: 5 } }),
-  });
+  const notices = useNotices({ pageSize: 5 });
   if (notices.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   const items = notices.data?.items ?? [];
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('nt.home.empty')} />;

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import type { NoticeDetail } from '@eco/contracts/notices';
 import { useTranslation } from 'react-i18next';
 import { DocumentList } from '../../components/documents/DocumentList';
-import { useNotice } from './queries';
+import { useNotice } from '../../api/notices';
 
 const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 

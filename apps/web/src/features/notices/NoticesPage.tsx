@@ -15,7 +15,7 @@ import { NOTICE_CATEGORIES, type NoticeCategory, type NoticeSummary } from '@eco
 import { useTranslation } from 'react-i18next';
 import '../../i18n/notices';
 import { NoticeArticle } from './NoticeArticle';
-import { useNotices } from './queries';
+import { useNotices } from '../../api/notices';
 import './notices.css';
 
 const PAGE_SIZE = 10;

@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format';
 import { labelOr } from '../labels';
 import { useQueryState } from '../use-query-state';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditCsvUrl, auditFiltersFrom } from './audit-query';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditApiParams, auditCsvUrl, auditFiltersFrom } from './audit-query';
 import { AuditChanges } from './AuditChanges';
-import { useAuditLog } from './queries';
+import { useAuditLog } from '../../../api/audit';
 
 const PAGE_SIZE = 20;
 const FAILED = /failed$/;
@@ -34,7 +34,7 @@ export default function AuditLogSection() {
   const filters = auditFiltersFrom(params);
   const [actorDraft, setActorDraft] = useState(filters.actor ?? '');
   useEffect(() => setActorDraft(filters.actor ?? ''), [filters.actor]); // back and forward
-  const log = useAuditLog(filters, PAGE_SIZE);
+  const log = useAuditLog(auditApiParams(filters, PAGE_SIZE));
 
   const actionLabel = (action: string) => labelOr(i18n, `pm.audit.actions.${action}`, action);
   const entityLabel = (type: string) => labelOr(i18n, `pm.audit.entityTypes.${type}`, type);

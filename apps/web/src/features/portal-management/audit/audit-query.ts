@@ -5,7 +5,7 @@
  * the first day and the end of the last, as ISO 8601 times with the visitor's offset.
  */
 import dayjs from 'dayjs';
-import { buildUrl, type Params } from '../../../request/request';
+import { auditExportHref, type AuditExportQuery, type AuditQuery } from '../../../api/audit';
 
 /** The actions the server records (`AuditEntry.action`), for the filter; i18n `pm.audit.actions.<action>`. */
 export const AUDIT_ACTIONS = [
@@ -82,7 +82,9 @@ export function auditFiltersFrom(params: URLSearchParams): AuditFilters {
 }
 
 /** The query of `GET /api/audit-log` (and, without paging, of the CSV export) for `filters`. */
-export function auditApiParams(filters: AuditFilters, pageSize?: number): Params {
+export function auditApiParams(filters: AuditFilters): AuditExportQuery;
+export function auditApiParams(filters: AuditFilters, pageSize: number): AuditQuery;
+export function auditApiParams(filters: AuditFilters, pageSize?: number): AuditQuery {
   return {
     action: filters.action,
     actorAccount: filters.actor,
@@ -96,5 +98,5 @@ export function auditApiParams(filters: AuditFilters, pageSize?: number): Params
 
 /** The address of the CSV export with the same filters (relative to the page, like every API call). */
 export function auditCsvUrl(filters: AuditFilters): string {
-  return buildUrl('api/audit-log.csv', auditApiParams(filters));
+  return auditExportHref(auditApiParams(filters));
 }

@@ -16,7 +16,7 @@ import { NOTICE_CATEGORIES, NOTICE_TITLE_MAX, type NoticeCategory, type NoticeIn
 import { useTranslation } from 'react-i18next';
 import { DocumentList } from '../../../components/documents/DocumentList';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
-import { useManagedNotice, useNoticeMutations } from './queries';
+import { useManagedNotice, useNoticeMutations } from '../../../api/notices';
 import { RichTextEditor } from './RichTextEditor';
 
 interface Values {

@@ -19,7 +19,7 @@ import { KeywordSearch } from '../KeywordSearch';
 import { pageParam, useQueryState } from '../use-query-state';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
 import { PublishModal } from './PublishModal';
-import { useManagedNotices, useNoticeMutations } from './queries';
+import { useManagedNotices, useNoticeMutations } from '../../../api/notices';
 import './notices-section.css';
 
 const PAGE_SIZE = 10;

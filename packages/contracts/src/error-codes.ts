@@ -1,10 +1,12 @@
 /**
- * The error catalogue of the API: every `errorCode` the server sends, its HTTP status, and its
- * message for people in zh-CN (default) and en-US. Codes are stable; messages may be reworded.
+ * The error catalogue of the API (docs/api.md §Errors): every `errorCode` the server sends, its
+ * HTTP status, and its message for people in zh-CN (default) and en-US. Codes are stable;
+ * messages may be reworded. Endpoint declarations (./api/) name the codes each endpoint can return.
  */
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, zh: '请求参数不正确', en: 'The request is not valid' },
   INVALID_JSON: { status: 400, zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  INVALID_ENCODING: { status: 400, zh: '请求内容不是有效的 UTF-8 编码', en: 'The request body is not valid UTF-8' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, zh: '不支持的请求内容类型', en: 'Unsupported content type' },
   PAYLOAD_TOO_LARGE: { status: 413, zh: '请求内容过大', en: 'The request body is too large' },
   NOT_FOUND: { status: 404, zh: '请求的接口不存在', en: 'No such API endpoint' },
@@ -79,6 +81,11 @@ export const ERROR_CODES = {
     en: 'The request could not be verified as coming from this site; reload the page and retry',
   },
   PASSWORD_CHANGE_REQUIRED: { status: 403, zh: '请先修改密码', en: 'You must change your password first' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    zh: '来自该地址的实时数据连接过多，请关闭其他页面后重试',
+    en: 'Too many live event streams from this address; close other pages and retry',
+  },
   TOO_MANY_ATTEMPTS: { status: 429, zh: '尝试次数过多，请稍后再试', en: 'Too many attempts; try again later' },
   PASSWORD_POLICY: { status: 400, zh: '密码不符合要求', en: 'The password does not meet the policy' },
   CURRENT_PASSWORD_WRONG: { status: 400, zh: '当前密码不正确', en: 'The current password is wrong' },
@@ -103,25 +110,3 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** Extra words for the catalogue message: the same in every language, or one per language. */
-export type Detail = string | { zh: string; en: string };
-
-/**
- * A failure the API reports with its envelope: `throw new AppError('REGULATION_NOT_FOUND')`.
- * `headers` are sent with it (e.g. `Retry-After` with `TOO_MANY_ATTEMPTS`).
- */
-export class AppError extends Error {
-  override name = 'AppError';
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    /** extra words appended to the catalogue message, e.g. the offending value or the broken rule */
-    readonly detail?: Detail,
-    readonly headers: Record<string, string> = {},
-  ) {
-    const en = typeof detail === 'string' ? detail : detail?.en;
-    super(en ? `${ERROR_CODES[code].en}: ${en}` : ERROR_CODES[code].en);
-    this.status = ERROR_CODES[code].status;
-  }
-}

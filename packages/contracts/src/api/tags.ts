@@ -1,0 +1,16 @@
+/** The groups of operations in the OpenAPI document (every declaration's `tags` come from here). */
+export const API_TAGS = {
+  session: '登录与会话 Signing in, the session and the CSRF token',
+  site: '站点设置 Site settings (the initial state of the web app)',
+  'portal management': '门户管理 Users, organisations, roles and the audit log (administrators)',
+  notices: '通知公告 Notices: published ones for everyone, drafts and publishing for editors',
+  'technical regulations': '技术规范 The library of standards and their documents',
+  'application platform': '应用平台 The catalogue of application systems, launching, single sign-on clients',
+  'application tools': '应用工具 Downloadable tools and the online calculators',
+  geography: '行政区划 Divisions and city boundaries of the province',
+  'air quality': '空气质量 The national air-quality stations and their hourly observations',
+  sensing: '感知中枢 Devices (Things), ingestion with device keys, live figures, alerts and the event stream',
+  system: '运行状态 Health of the server',
+} as const;
+
+export type ApiTag = keyof typeof API_TAGS;
