@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * A test or hook still running after this long is hung, not slow (ms). Deliberately far above
+ * what any test takes on a quiet machine (the slowest, ~60 s), so that a loaded machine — another
+ * CPU-heavy process beside the suite — never fails a test on time alone.
+ */
+const HUNG_MS = 600_000;
+
+/**
  * Test projects. `web` and `server` run in `npm test` first (server on PGlite);
  * `server` runs again against PostgreSQL when TEST_DB=postgres; `e2e` drives Chromium
  * against the built app (see scripts/test.mjs for the order).
@@ -14,6 +21,8 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          testTimeout: HUNG_MS,
+          hookTimeout: HUNG_MS,
         },
       },
       {
@@ -25,8 +34,8 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
           // an error code an endpoint's declaration does not list fails the test that meets it (http/error-handler.ts)
           env: { ECO_CHECK_DECLARED_ERRORS: '1' },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: HUNG_MS,
+          hookTimeout: HUNG_MS,
         },
       },
       {
@@ -36,8 +45,8 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          testTimeout: HUNG_MS,
+          hookTimeout: HUNG_MS,
           fileParallelism: false,
         },
       },

@@ -1,7 +1,7 @@
 /**
- * Booting the app: the initial-state gate (seed-spec §1), the page title from the site settings,
- * the router base (`window.routerBase`, seed-spec §2) and serving the built app from a sub-path
- * (chunks, stylesheets and API fetched relative to './', seed-spec §7).
+ * Booting the app: the initial-state gate (docs/routes.md §Initial state), the page title from the site settings,
+ * the router base (`window.routerBase`, docs/routes.md §Route table) and serving the built app from a sub-path
+ * (chunks, stylesheets and API fetched relative to './', docs/request-layer.md §Requests).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +18,7 @@ function gate() {
   return { opened, release };
 }
 
-describe('the initial-state gate (seed-spec §1)', () => {
+describe('the initial-state gate (docs/routes.md §Initial state)', () => {
   it('renders nothing until the site settings arrive, then the portal with the title from them', async () => {
     const page = await browser.newPage();
     const held = gate();
@@ -33,7 +33,7 @@ describe('the initial-state gate (seed-spec §1)', () => {
     await asked.opened; // the app is running and waiting for its settings
     await session; // …and has everything else it asked for at start-up
 
-    // Nothing rendered: not the layout, not even the delayed spinner (300 ms, seed-spec §9). An
+    // Nothing rendered: not the layout, not even the delayed spinner (300 ms, docs/request-layer.md §Limits). An
     // absence can only be checked over time, hence the fixed wait.
     await page.waitForTimeout(500);
     expect(await page.locator('#root').evaluate((root) => root.innerHTML)).toBe('');
@@ -80,7 +80,7 @@ describe('the initial-state gate (seed-spec §1)', () => {
 
 describe('the router base (window.routerBase)', () => {
   const withBase = () => {
-    // set by the hosting page before the app mounts (seed-spec §2)
+    // set by the hosting page before the app mounts (docs/routes.md §Route table)
     (window as Window & { routerBase?: string }).routerBase = '/portal-base/';
   };
 

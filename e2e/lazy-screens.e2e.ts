@@ -1,7 +1,7 @@
 /**
- * Lazy screens (seed-spec §2, §9): every screen is its own chunk, a spinner appears only when a
+ * Lazy screens (docs/routes.md §Lazy screens): every screen is its own chunk, a spinner appears only when a
  * chunk takes longer than 300 ms, and a chunk (or its stylesheet) that fails to load shows a clear
- * error screen inside the main layout, never a blank page (seed-spec §8).
+ * error screen inside the main layout, never a blank page (docs/request-layer.md §Error display).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
@@ -14,7 +14,7 @@ const browser = useBrowser();
 const REGULATIONS_JS = '**/assets/RegulationsPage-*.js';
 const REGULATIONS_CSS = '**/assets/RegulationsPage-*.css';
 const CHUNK_DELAY_MS = 1500;
-const SPINNER_DELAY_MS = 300; // seed-spec §9
+const SPINNER_DELAY_MS = 300; // docs/request-layer.md §Limits
 
 /** Answers the request after `CHUNK_DELAY_MS`, as a slow network would. */
 async function slowly(route: Route) {

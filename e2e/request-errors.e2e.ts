@@ -1,5 +1,5 @@
 /**
- * How failed requests are shown (seed-spec §8, the showType catalogue), seen through the
+ * How failed requests are shown (docs/request-layer.md §Error display, the showType catalogue), seen through the
  * regulations list: its request is answered here with a business error, an HTTP error or no answer.
  * The screen itself always stays up.
  */
@@ -29,7 +29,7 @@ async function openRegulationsAnswering(page: Page, answer: (route: Route) => Pr
   if (waitForScreen) await screenTitle(page, '技术规范').waitFor();
 }
 
-/** A 200 whose envelope says the call failed (a business error, seed-spec §7). */
+/** A 200 whose envelope says the call failed (a business error, docs/request-layer.md §Requests). */
 function businessError(fields: { errorCode: string; errorMessage: string; showType?: number }) {
   return (route: Route) => route.fulfill({ json: { success: false, ...fields } });
 }
@@ -37,7 +37,7 @@ function businessError(fields: { errorCode: string; errorMessage: string; showTy
 const messages = (page: Page) => page.locator('.ant-message-notice');
 const notifications = (page: Page) => page.locator('.ant-notification-notice');
 
-describe('business errors by showType (seed-spec §8)', () => {
+describe('business errors by showType (docs/request-layer.md §Error display)', () => {
   it('showType 0 shows nothing', async () => {
     const page = await browser.newPage();
     await openRegulationsAnswering(page, businessError({ errorCode: 'E_SILENT', errorMessage: '静默错误', showType: 0 }));

@@ -1,5 +1,5 @@
 /**
- * The route table of seed-spec §2 as a user meets it: hash routes, redirects, the not-found
+ * The route table (docs/routes.md §Route table) as a user meets it: hash routes, redirects, the not-found
  * fallback, the empty /ywpt, the standalone /stgz, the exception page, the menu and the language.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { appUrl, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
-describe('routes (seed-spec §2, hash history)', () => {
+describe('routes (docs/routes.md §Route table, hash history)', () => {
   it('#/home shows the home screen in the main layout', async () => {
     const page = await browser.newPage();
     await page.goto(appUrl('/home'));

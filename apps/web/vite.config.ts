@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * `base: './'` makes every chunk and stylesheet load relative to the page (seed-spec §7: "Lazy
+ * `base: './'` makes every chunk and stylesheet load relative to the page (docs/request-layer.md §Requests: "Lazy
  * chunk files are fetched relative to './'"), so the built app works from any sub-path.
  *
  * Code splitting: everything the entry imports statically (`$initial`: React, the router, the

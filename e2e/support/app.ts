@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
-/** The default site title, from the bundled site settings (seed-spec §1). */
+/** The default site title, from the bundled site settings (docs/routes.md §Initial state). */
 export const SITE_TITLE = '陕西省生态云感知系统';
 
 /**

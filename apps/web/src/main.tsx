@@ -21,7 +21,7 @@ import { routerBase } from './request/router-base';
 import './app/app.css';
 
 const router = createHashRouter(routes, { basename: routerBase() });
-// Screens show errors through the request layer (seed-spec §8), so queries do not retry silently.
+// Screens show errors through the request layer (docs/request-layer.md §Error display), so queries do not retry silently.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function App() {
@@ -36,7 +36,7 @@ function App() {
       theme={theme}
       locale={locale === 'zh-CN' ? zhCNAntd : enUSAntd}
       button={{ autoInsertSpace: false }}
-      // seed-spec §5: the generic form layer's default messages
+      // docs/request-layer.md §Form messages: the generic form layer's default messages
       form={{ validateMessages: VALIDATE_MESSAGES[locale] }}
     >
       <QueryClientProvider client={queryClient}>

@@ -1,10 +1,12 @@
 /**
- * The application systems catalogue (/application-platform, issue 5): tiles as a visitor sees
- * them, the management view editors edit, and the rules of the fields.
+ * The application systems catalogue (/application-platform, docs/product.md §Screens): tiles as a
+ * visitor sees them, the management view editors edit, and the rules of the fields. The endpoints
+ * are declared in api/applications.ts.
  */
 import { Type, type Static } from 'typebox';
-import { IsoTime } from './common';
+import { Id, IsoTime } from './common';
 import { ROLES } from './roles';
+import { Keyword, MultiLine, OneLine } from './text';
 
 export const APPLICATION_STATUSES = ['online', 'maintenance', 'offline'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -26,6 +28,7 @@ export type LaunchBlock = (typeof LAUNCH_BLOCKS)[number];
 
 /** Icons a tile may show (the web app maps each to a picture). */
 export const APPLICATION_ICONS = ['app', 'tree', 'fire', 'database', 'map', 'camera', 'leaf', 'chart'] as const;
+export type ApplicationIcon = (typeof APPLICATION_ICONS)[number];
 
 /** Field limits (characters). */
 export const APPLICATION_LIMITS = { code: 32, name: 50, category: 20, description: 500, entryUrl: 500, maintenanceNotice: 200 } as const;
@@ -46,7 +49,7 @@ export const ApplicationTileSchema = Type.Object(
     id: Type.Integer(),
     code: Type.String(),
     name: Type.String(),
-    icon: Type.String(),
+    icon: Type.Enum(APPLICATION_ICONS),
     category: Type.String(),
     description: Type.String(),
     status: Type.Enum(APPLICATION_STATUSES),
@@ -80,8 +83,11 @@ export const ApplicationCatalogueSchema = Type.Object(
 );
 export type ApplicationCatalogue = Static<typeof ApplicationCatalogueSchema>;
 
-/** `POST /api/applications/:id/launch`: where to go. */
-export const LaunchSchema = Type.Object({ url: Type.String() }, { $id: 'ApplicationLaunch' });
+/** `POST /api/applications/{id}/launch`: where to go. */
+export const LaunchSchema = Type.Object(
+  { url: Type.String({ description: 'The entry URL; for a system signing in by single sign-on, with `iss` and `target_link_uri` (OpenID Connect Core §4)' }) },
+  { $id: 'ApplicationLaunch' },
+);
 export type Launch = Static<typeof LaunchSchema>;
 
 /** A system as editors manage it. */
@@ -90,7 +96,7 @@ export const ManagedApplicationSchema = Type.Object(
     id: Type.Integer(),
     code: Type.String(),
     name: Type.String(),
-    icon: Type.String(),
+    icon: Type.Enum(APPLICATION_ICONS),
     category: Type.String(),
     description: Type.String(),
     entryUrl: Type.String(),
@@ -106,18 +112,62 @@ export const ManagedApplicationSchema = Type.Object(
 );
 export type ManagedApplication = Static<typeof ManagedApplicationSchema>;
 
-/** `POST /api/manage/applications` (and, every field optional, `PATCH …/:id`). */
-export interface ApplicationInput {
-  code: string;
-  name: string;
-  icon: string;
-  category: string;
-  description: string;
-  entryUrl: string;
-  status: ApplicationStatus;
-  maintenanceNotice: string | null;
-  access: ApplicationAccess;
-  accessRoles: (typeof ROLES)[number][];
-  accessOrganisationIds: number[];
-  sortOrder: number;
+/**
+ * An absolute http(s) URL of at most `maxLength` characters: no white space, no control
+ * characters, no lone surrogates, no U+FEFF (the refusals of text.ts), and without a fragment when
+ * `fragment` is false (OAuth redirect URIs, RFC 6749 §3.1.2).
+ */
+export function HttpUrl(options: { maxLength: number; fragment?: boolean; description: string }) {
+  const excluded = `\\s\\u0000-\\u001F\\u007F\\uD800-\\uDFFF\\uFEFF${options.fragment === false ? '#' : ''}`;
+  return Type.String({ maxLength: options.maxLength, pattern: `^https?://[^${excluded}]+$`, description: options.description });
 }
+
+/**
+ * What an editor writes: `POST /api/manage/applications` (every field) and
+ * `PATCH /api/manage/applications/{id}` (any of them, {@link ApplicationPatchSchema}).
+ */
+export const ApplicationInputSchema = Type.Object(
+  {
+    code: Type.String({ pattern: APPLICATION_CODE_PATTERN, description: '2–32 lower-case ASCII letters, digits, "-" or "_", starting with a letter; unique' }),
+    name: OneLine({ maxLength: APPLICATION_LIMITS.name, required: true, description: `1–${APPLICATION_LIMITS.name} characters, one line` }),
+    icon: Type.Enum(APPLICATION_ICONS, { description: 'The picture of the tile' }),
+    category: OneLine({
+      maxLength: APPLICATION_LIMITS.category,
+      required: true,
+      description: `1–${APPLICATION_LIMITS.category} characters, one line; tiles are grouped by it`,
+    }),
+    description: MultiLine({ maxLength: APPLICATION_LIMITS.description, description: 'What the system is for; several lines allowed' }),
+    entryUrl: HttpUrl({ maxLength: APPLICATION_LIMITS.entryUrl, description: 'Where launching sends the user: an absolute http(s) URL' }),
+    status: Type.Enum(APPLICATION_STATUSES, { description: 'online 在线, maintenance 维护中, offline 已下线 (how a system is retired)' }),
+    maintenanceNotice: Type.Union([OneLine({ maxLength: APPLICATION_LIMITS.maintenanceNotice }), Type.Null()], {
+      description: 'Shown while in maintenance; empty is stored as null',
+    }),
+    access: Type.Enum(APPLICATION_ACCESS, { description: 'Who may open it (see accessRoles and accessOrganisationIds)' }),
+    accessRoles: Type.Array(Type.Enum(ROLES), {
+      maxItems: ROLES.length,
+      description: 'With access "roles": the roles allowed (at least one); ignored otherwise',
+    }),
+    accessOrganisationIds: Type.Array(Id, {
+      maxItems: 200,
+      description:
+        'With access "organisations": the organisations allowed, each with those under it (at least one); ignored otherwise. An editor below the province may add or remove only organisations within their organisation scope (docs/access.md §Organisation scope)',
+    }),
+    sortOrder: Type.Integer({ minimum: -100_000, maximum: 100_000, description: 'Smaller first within the catalogue' }),
+  },
+  { additionalProperties: false },
+);
+export type ApplicationInput = Static<typeof ApplicationInputSchema>;
+
+/** `PATCH /api/manage/applications/{id}`: any of the fields of {@link ApplicationInputSchema}; the others stay. */
+export const ApplicationPatchSchema = Type.Partial(ApplicationInputSchema, { additionalProperties: false });
+export type ApplicationPatch = Static<typeof ApplicationPatchSchema>;
+
+/** `GET /api/applications`: the filters of the catalogue. */
+export const CatalogueQuerySchema = Type.Object(
+  {
+    keyword: Type.Optional({ ...Keyword, description: 'Substring of name, code, description or category, ignoring case; empty = every system' }),
+    category: Type.Optional(OneLine({ maxLength: APPLICATION_LIMITS.category, description: 'One category, exactly; empty = every category' })),
+  },
+  { additionalProperties: false },
+);
+export type CatalogueQuery = Static<typeof CatalogueQuerySchema>;

@@ -6,7 +6,7 @@ export const ErrorEnvelopeSchema = Type.Object(
     success: Type.Literal(false),
     errorCode: Type.String({ description: 'Stable UPPER_SNAKE code, see the error catalogue' }),
     errorMessage: Type.String({ description: 'For people: zh-CN by default, en-US when asked' }),
-    showType: Type.Integer({ description: 'seed-spec §8: 0 silent, 1 warning, 2 error, 4 notification, 9 redirect' }),
+    showType: Type.Integer({ description: 'docs/request-layer.md §Error display: 0 silent, 1 warning, 2 error, 4 notification, 9 redirect' }),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
   { $id: 'ErrorEnvelope' },

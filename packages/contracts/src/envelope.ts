@@ -1,15 +1,15 @@
 /**
- * The API envelope every `/api` response body uses (CONVENTIONS.md, "The API").
+ * The API envelope every `/api` response body uses (docs/api.md §Envelope).
  *
  * Success: `{ success: true, data }`.
  * Failure: `{ success: false, errorCode, errorMessage, showType, details? }`, with an HTTP
- * status that means what it says. `showType` follows seed-spec §8.
+ * status that means what it says. `showType` follows docs/request-layer.md §Error display.
  *
  * Plain TypeScript (no schema library), so the web app can import it without weight; the
  * server's JSON schemas of the same shapes are in `envelope-schemas.ts`.
  */
 
-/** How the web app displays a business error (seed-spec §8, the error catalogue). */
+/** How the web app displays a business error (docs/request-layer.md §Error display, the error catalogue). */
 export const ShowType = {
   /** no display */
   SILENT: 0,
@@ -37,7 +37,7 @@ export interface ErrorEnvelope {
   errorCode: string;
   /** for people: zh-CN by default, en-US when the request asks for it */
   errorMessage: string;
-  /** seed-spec §8 */
+  /** docs/request-layer.md §Error display */
   showType: number;
   details?: FieldError[];
 }
@@ -45,5 +45,5 @@ export interface ErrorEnvelope {
 export type OkEnvelope<T> = { success: true; data: T };
 export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
 
-/** A page of a list (CONVENTIONS.md): `page` starts at 1, `pageSize` is capped by the endpoint. */
+/** A page of a list (docs/api.md §Lists): `page` starts at 1, `pageSize` is capped by the endpoint. */
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -2,7 +2,9 @@
 import { Type, type Static } from 'typebox';
 import { IsoDate } from './common';
 import { DocumentSchema } from './documents';
+import { REGULATION_CODE_PATTERN } from './regulation-code';
 import { REGULATION_STATUSES } from './regulation-status';
+import { OneLine } from './text';
 
 export type { RegulationStatus } from './regulation-status';
 
@@ -47,17 +49,33 @@ export type RegulationDetail = Static<typeof RegulationDetailSchema>;
 /** The longest title, issuer or category, characters. */
 export const REGULATION_TEXT_MAX = 200;
 
-/** What an editor writes: `POST /api/technical-regulations` (all fields), `PATCH …/:id` (any of them). */
-export interface RegulationInput {
-  /** in one of the usual forms (`regulation-code.ts`), unique */
-  code: string;
-  title: string;
-  category: string;
-  issuer: string;
-  issuedOn: string | null;
-  effectiveOn: string | null;
-  /** the code of the regulation it replaces (in the usual forms), or null */
-  replacesCode: string | null;
-  /** retire it without a replacement from this date (废止), or null */
-  abolishedOn: string | null;
-}
+const CODE_FORMS = 'In one of the usual forms: GB/T 28181-2022, LY/T 2581-2016, HJ 633-2012, DB61/T 1234-2019 (prefix, one space, number, year)';
+/** A standard code in one of the usual forms (regulation-code.ts). */
+const Code = Type.String({ pattern: REGULATION_CODE_PATTERN.source, description: CODE_FORMS });
+const Text = (description: string) => OneLine({ maxLength: REGULATION_TEXT_MAX, required: true, description: `${description}, 1–${REGULATION_TEXT_MAX} characters, one line` });
+const NullableInputDate = (description: string) => Type.Union([IsoDate, Type.Null()], { description });
+
+/**
+ * What an editor writes: `POST /api/technical-regulations` (every field) and
+ * `PATCH /api/technical-regulations/{id}` ({@link RegulationPatchSchema}: any of them). Status is
+ * never written: it follows from the dates and replacements (regulation-status.ts). Strings are
+ * trimmed by the server before they are checked (docs/api.md §Text).
+ */
+export const RegulationInputSchema = Type.Object(
+  {
+    code: Type.String({ pattern: REGULATION_CODE_PATTERN.source, description: `${CODE_FORMS}; unique in the library` }),
+    title: Text('The title'),
+    category: Text('The category, e.g. 森林防火'),
+    issuer: Text('The issuing body'),
+    issuedOn: NullableInputDate('Issue date YYYY-MM-DD, or null when not known'),
+    effectiveOn: NullableInputDate('Effective date YYYY-MM-DD (not before the issue date), or null when not known'),
+    replacesCode: Type.Union([Code, Type.Null()], { description: 'The code of the regulation it replaces (in the library or not), or null' }),
+    abolishedOn: NullableInputDate('Retired without replacement from this date (废止), or null'),
+  },
+  { additionalProperties: false },
+);
+export type RegulationInput = Static<typeof RegulationInputSchema>;
+
+/** `PATCH /api/technical-regulations/{id}`: any of the fields of {@link RegulationInputSchema}; the others stay. */
+export const RegulationPatchSchema = Type.Partial(RegulationInputSchema, { additionalProperties: false });
+export type RegulationPatch = Static<typeof RegulationPatchSchema>;

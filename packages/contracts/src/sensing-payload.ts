@@ -1,8 +1,9 @@
 /**
  * Checks a device payload item by item against the access specification's schemas
- * (`./sensing`): what the payload validator on /application-tools shows, and the same shape
- * check the server applies on `POST /api/sensing/observations` and `…/detections` before its own
- * checks of ownership, time, range and duplicates.
+ * (`./sensing`): what the payload validator on /application-tools shows. The server checks the
+ * same schemas as the body of `POST /api/sensing/observations` and `…/detections` (a malformed
+ * item refuses the whole request with 400 naming it, e.g. `body/observations/3/result`) before its
+ * own checks of ownership, time, range and duplicates, which it answers item by item.
  *
  * Uses TypeBox's interpreting checker (`typebox/value`), which runs under a Content-Security-Policy
  * without 'unsafe-eval'.

@@ -1,22 +1,39 @@
 /**
  * The sensing hub on the wire, in OGC SensorThings API terms (OGC 18-088): Things, their
  * Datastreams and Observations, camera-trap detections, alerts, and the figures of /home and /stgz.
+ * The endpoints are declared in api/things.ts, api/sensing.ts and api/alerts.ts.
  *
- * The device payloads (`ObservationItemSchema`, `DetectionItemSchema`) are checked item by item
- * with these schemas both by the server (`POST /api/sensing/observations`, `…/detections`) and by
- * the payload validator on /application-tools, so the two can never disagree.
+ * The device payloads (`ObservationItemSchema`, `DetectionItemSchema`) are the items of the
+ * ingestion bodies, so the server refuses a malformed item with 400 naming it
+ * (`body/observations/3/result`) before anything is stored, and the payload validator on
+ * /application-tools checks the same schemas item by item: the two can never disagree.
  */
 import { Type, type Static } from 'typebox';
-import { IsoTime } from './common';
+import { Id, IsoTime } from './common';
+import { OneLine } from './text';
 
 export const THING_KINDS = ['air_quality_station', 'video_camera', 'infrared_camera', 'sensor_mast'] as const;
 export type ThingKind = (typeof THING_KINDS)[number];
 
+/** The kind of Thing that posts camera-trap detections and their images (红外相机): only its keys may. */
+export const CAMERA_TRAP_KIND = 'infrared_camera' satisfies ThingKind;
+
 export const THING_STATUSES = ['active', 'maintenance', 'retired'] as const;
 export type ThingStatus = (typeof THING_STATUSES)[number];
 
-/** The most observations (or detections) one request may carry; more is 413 PAYLOAD_TOO_LARGE. */
+/** A detection or alert id (`bigserial`): 1 to 2^53 − 1, what a JSON number carries exactly. */
+export const BigId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+/** Path parameters `{ id }` of a detection or an alert. */
+export const ByBigId = Type.Object({ id: BigId });
+
+/** The most observations (or detections) one request may carry; more is 413 BATCH_TOO_LARGE. */
 export const MAX_BATCH = 10_000;
+
+/** The most Things `GET /api/sensing/things` answers (the province's whole registry, bounded). */
+export const MAP_LIMIT = 5000;
+
+/** The long side of a detection's thumbnail, px (a 4:3 camera-trap frame becomes 320 × 240). */
+export const THUMB_LONG_SIDE = 320;
 
 /**
  * A Thing is "online" when it was heard (its newest phenomenonTime) within this many minutes.
@@ -39,7 +56,7 @@ export const EARLIEST_PHENOMENON_TIME = '2000-01-01T00:00:00+08:00';
  */
 export const ObservationItemSchema = Type.Object(
   {
-    datastreamId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Datastream @iot.id' }),
+    datastreamId: { ...Id, description: 'Datastream @iot.id' },
     phenomenonTime: IsoTime,
     result: Type.Number({ description: 'In the unit of the ObservedProperty' }),
     resultTime: Type.Optional(IsoTime),
@@ -49,11 +66,31 @@ export const ObservationItemSchema = Type.Object(
 );
 export type ObservationItem = Static<typeof ObservationItemSchema>;
 
-/** `POST /api/sensing/observations`: `{ observations: [...] }`, at most `MAX_BATCH` items. */
+/**
+ * `POST /api/sensing/observations`: `{ observations: [...] }`, at least one and at most
+ * `MAX_BATCH` items (more is 413 BATCH_TOO_LARGE). The example is one hour of a national
+ * air-quality station (HJ 633-2012 units: µg/m³, `co` mg/m³, `aqi` none).
+ */
 export const ObservationBatchSchema = Type.Object(
-  { observations: Type.Array(Type.Unknown(), { minItems: 1, description: `1–${MAX_BATCH} items, each an ObservationItem` }) },
-  { additionalProperties: false },
+  { observations: Type.Array(ObservationItemSchema, { minItems: 1, description: `1–${MAX_BATCH} observations` }) },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        observations: [
+          { datastreamId: 101, phenomenonTime: '2023-01-21T23:00:00+08:00', result: 120, quality: 'valid' },
+          { datastreamId: 102, phenomenonTime: '2023-01-21T23:00:00+08:00', result: 160, quality: 'valid' },
+          { datastreamId: 103, phenomenonTime: '2023-01-21T23:00:00+08:00', result: 9, quality: 'valid' },
+          { datastreamId: 104, phenomenonTime: '2023-01-21T23:00:00+08:00', result: 55, quality: 'valid' },
+          { datastreamId: 105, phenomenonTime: '2023-01-21T23:00:00+08:00', result: 1.3, quality: 'valid' },
+          { datastreamId: 106, phenomenonTime: '2023-01-21T23:00:00+08:00', result: 12, quality: 'valid' },
+          { datastreamId: 107, phenomenonTime: '2023-01-21T23:00:00+08:00', resultTime: '2023-01-21T23:20:00+08:00', result: 158 },
+        ],
+      },
+    ],
+  },
 );
+export type ObservationBatch = Static<typeof ObservationBatchSchema>;
 
 /**
  * One camera-trap detection: `scientificName` (binomial, e.g. `Ailuropoda melanoleuca`) is checked
@@ -72,14 +109,33 @@ export const DetectionItemSchema = Type.Object(
 );
 export type DetectionItem = Static<typeof DetectionItemSchema>;
 
+/**
+ * `POST /api/sensing/detections`: `{ detections: [...] }`, at least one and at most `MAX_BATCH`
+ * items. The example is one night of a camera trap in the Qinling: a giant panda and a takin
+ * (national list, level I) and wild boar, which is not on the list and so says `unlisted`.
+ */
 export const DetectionBatchSchema = Type.Object(
-  { detections: Type.Array(Type.Unknown(), { minItems: 1, description: `1–${MAX_BATCH} items, each a DetectionItem` }) },
-  { additionalProperties: false },
+  { detections: Type.Array(DetectionItemSchema, { minItems: 1, description: `1–${MAX_BATCH} detections` }) },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        detections: [
+          { phenomenonTime: '2023-01-21T03:12:40+08:00', scientificName: 'Ailuropoda melanoleuca', count: 1, confidence: 0.96 },
+          { phenomenonTime: '2023-01-21T05:47:05+08:00', scientificName: 'Budorcas bedfordi', count: 2, confidence: 0.91 },
+          { phenomenonTime: '2023-01-21T22:03:18+08:00', scientificName: 'Sus scrofa', unlisted: true, count: 3, confidence: 0.88 },
+        ],
+      },
+    ],
+  },
 );
+export type DetectionBatch = Static<typeof DetectionBatchSchema>;
 
-/** Why an item was rejected: a stable code, and words for people. */
+/**
+ * Why a well-formed item was rejected: a stable code, and words for people. (A malformed item is
+ * not answered item by item: the body's schema refuses the whole request with 400.)
+ */
 export const REJECT_REASONS = [
-  'INVALID_ITEM',
   'DATASTREAM_NOT_OF_THING',
   'TIME_IN_FUTURE',
   'TIME_TOO_OLD',
@@ -93,7 +149,7 @@ export const ItemResultSchema = Type.Object({
   index: Type.Integer({ minimum: 0 }),
   status: Type.Union([Type.Literal('accepted'), Type.Literal('duplicate'), Type.Literal('rejected')]),
   reason: Type.Optional(Type.Enum(REJECT_REASONS)),
-  /** the detail for people (en-US), e.g. `/result must be number` or `above the maximum 5000` */
+  /** the detail for people (en-US), e.g. `result 5200 is outside 0…3000` */
   message: Type.Optional(Type.String()),
 });
 export type ItemResult = Static<typeof ItemResultSchema>;
@@ -291,8 +347,6 @@ export type SensingEvent =
  */
 export const THING_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$';
 export const THING_NAME_MAX = 100;
-/** One line with something visible: no control characters, lone surrogates or BOM (as the server's SINGLE_LINE_NOT_BLANK). */
-const ONE_LINE_NOT_BLANK = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F\\uD800-\\uDFFF\\uFEFF]*$';
 export const SENSOR_NAME_MAX = 100;
 
 /**
@@ -306,9 +360,10 @@ export const LATITUDE_RANGE = { min: 3, max: 54 } as const;
 const ThingFields = {
   code: Type.String({ pattern: THING_CODE_PATTERN, description: '1–32 ASCII letters, digits, `_`, `.`, `-`; unique' }),
   kind: Type.Enum(THING_KINDS),
-  name: Type.String({ minLength: 1, maxLength: THING_NAME_MAX, pattern: ONE_LINE_NOT_BLANK, description: `1–${THING_NAME_MAX} characters, one line` }),
-  /** an organisation id (from the organisations tree), or null for none */
-  organisationId: Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647, description: 'An organisation id, or null for none' }),
+  name: OneLine({ maxLength: THING_NAME_MAX, required: true, description: `1–${THING_NAME_MAX} characters, one line` }),
+  organisationId: Type.Union([Id, Type.Null()], {
+    description: 'The owning organisation (from the organisations tree), or null for a province-wide network; editors below the province may choose only their own organisation or one under it',
+  }),
   status: Type.Enum(THING_STATUSES),
   longitude: Type.Number({ minimum: LONGITUDE_RANGE.min, maximum: LONGITUDE_RANGE.max, description: 'WGS-84 longitude, degrees east' }),
   latitude: Type.Number({ minimum: LATITUDE_RANGE.min, maximum: LATITUDE_RANGE.max, description: 'WGS-84 latitude, degrees north' }),
@@ -318,20 +373,24 @@ const ThingFields = {
 export const CreateThingSchema = Type.Object(ThingFields, { additionalProperties: false });
 export type CreateThing = Static<typeof CreateThingSchema>;
 
-/** `PATCH /api/things/:id`: any of the fields; longitude and latitude only together. */
+/**
+ * `PATCH /api/things/{id}`: any of the fields; longitude and latitude only together. Moving a
+ * Thing to another organisation needs the scope of both (docs/access.md §Organisation scope).
+ */
 export const UpdateThingSchema = Type.Partial(Type.Object(ThingFields), {
   additionalProperties: false,
   minProperties: 1,
-  // a Location is one point: half of it is a typing slip, not an edit (draft-07 `dependencies`)
-  dependencies: { longitude: ['latitude'], latitude: ['longitude'] },
+  // a Location is one point: half of it is a typing slip, not an edit (JSON Schema 2020-12
+  // `dependentRequired`, what OpenAPI 3.1 documents; draft-07's `dependencies` is not OpenAPI 3.1)
+  dependentRequired: { longitude: ['latitude'], latitude: ['longitude'] },
 });
 export type UpdateThing = Static<typeof UpdateThingSchema>;
 
-/** `POST /api/things/:id/datastreams`: one ObservedProperty on the Thing, optionally from a named Sensor. */
+/** `POST /api/things/{id}/datastreams`: one ObservedProperty on the Thing, optionally from a named Sensor. */
 export const CreateDatastreamSchema = Type.Object(
   {
     observedProperty: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$', description: 'ObservedProperty code, e.g. air_temperature' }),
-    sensor: Type.Optional(Type.String({ minLength: 1, maxLength: SENSOR_NAME_MAX, pattern: ONE_LINE_NOT_BLANK, description: 'Sensor (instrument) name, e.g. Vaisala HMP155' })),
+    sensor: Type.Optional(OneLine({ maxLength: SENSOR_NAME_MAX, required: true, description: 'Sensor (instrument) name, e.g. Vaisala HMP155' })),
   },
   { additionalProperties: false },
 );
@@ -362,6 +421,8 @@ export const MAX_SILENT_MINUTES = 7 * 24 * 60;
  * An alert rule. `threshold`: the newest value of a Datastream of `observedProperty` compared to
  * `threshold` (in the property's unit) by `comparator`; `silence`: a Thing not heard for
  * `silentMinutes`. `thingKind` null = Things of every kind. Fields of the other kind are null.
+ * A rule of an organisation applies to the Things of that organisation and the organisations
+ * under it; `organisationId` null = province-wide, every Thing.
  */
 export const AlertRuleSchema = Type.Object({
   id: Type.Integer(),
@@ -374,6 +435,9 @@ export const AlertRuleSchema = Type.Object({
   thingKind: Type.Union([Type.Enum(THING_KINDS), Type.Null()]),
   severity: Type.Enum(ALERT_SEVERITIES),
   enabled: Type.Boolean(),
+  /** the owning organisation; null = province-wide */
+  organisationId: Type.Union([Type.Integer(), Type.Null()]),
+  organisationName: Type.Union([Type.String(), Type.Null()]),
   /** alerts of this rule not yet closed */
   activeAlerts: Type.Integer({ minimum: 0 }),
   createdAt: IsoTime,
@@ -381,18 +445,23 @@ export const AlertRuleSchema = Type.Object({
 export type AlertRule = Static<typeof AlertRuleSchema>;
 
 const AlertRuleFields = {
-  name: Type.String({ minLength: 1, maxLength: ALERT_RULE_NAME_MAX, pattern: ONE_LINE_NOT_BLANK, description: `1–${ALERT_RULE_NAME_MAX} characters, one line` }),
+  name: OneLine({ maxLength: ALERT_RULE_NAME_MAX, required: true, description: `1–${ALERT_RULE_NAME_MAX} characters, one line` }),
   observedProperty: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$', description: 'threshold rules: ObservedProperty code' }),
   comparator: Type.Enum(ALERT_COMPARATORS, { description: 'threshold rules' }),
   threshold: Type.Number({ minimum: -1e9, maximum: 1e9, description: "threshold rules: in the ObservedProperty's unit" }),
   silentMinutes: Type.Integer({ minimum: 1, maximum: MAX_SILENT_MINUTES, description: `silence rules: 1–${MAX_SILENT_MINUTES} minutes` }),
   thingKind: Type.Union([Type.Enum(THING_KINDS), Type.Null()], { description: 'Things of this kind only; null = every kind' }),
   severity: Type.Enum(ALERT_SEVERITIES),
+  organisationId: Type.Union([Id, Type.Null()], {
+    description: 'The owning organisation: the rule applies to its Things and those of the organisations under it; null = province-wide',
+  }),
 };
 
 /**
  * `POST /api/sensing/alert-rules`: a threshold rule needs `observedProperty`, `comparator` and
  * `threshold`; a silence rule needs `silentMinutes`; the other kind's fields are refused (400).
+ * Without `organisationId` the rule belongs to the author's organisation when the author acts
+ * below the province, and is province-wide otherwise.
  */
 export const CreateAlertRuleSchema = Type.Object(
   {
@@ -404,11 +473,12 @@ export const CreateAlertRuleSchema = Type.Object(
     silentMinutes: Type.Optional(AlertRuleFields.silentMinutes),
     thingKind: Type.Optional(AlertRuleFields.thingKind),
     severity: Type.Optional(AlertRuleFields.severity),
+    organisationId: Type.Optional(AlertRuleFields.organisationId),
   },
   { additionalProperties: false },
 );
 export type CreateAlertRule = Static<typeof CreateAlertRuleSchema>;
 
-/** `PATCH /api/sensing/alert-rules/:id`: any field of the rule's kind (the kind itself is fixed). */
+/** `PATCH /api/sensing/alert-rules/{id}`: any field of the rule's kind (the kind itself is fixed). */
 export const UpdateAlertRuleSchema = Type.Partial(Type.Object(AlertRuleFields), { additionalProperties: false, minProperties: 1 });
 export type UpdateAlertRule = Static<typeof UpdateAlertRuleSchema>;

@@ -1,6 +1,11 @@
-/** Site settings and the session: the initial state the web app loads before it renders (seed §1, §4). */
+/**
+ * Site settings and the session: the initial state the web app loads before it renders
+ * (docs/routes.md §Initial state), signing in and one's own password (docs/access.md §Sign-in and
+ * sessions). The endpoints are declared in api/site.ts and api/session.ts.
+ */
 import { Type, type Static } from 'typebox';
-import { ROLES } from './roles';
+import { ROLES, SITE_LIMITS } from './roles';
+import { MultiLine, OneLine, SECRET_FORMAT } from './text';
 
 export const SiteSettingsSchema = Type.Object(
   {
@@ -49,10 +54,58 @@ export const SessionSchema = Type.Object(
 );
 export type Session = Static<typeof SessionSchema>;
 
+/**
+ * The longest password a sign-in or a change may carry (characters). Longer ones cannot be any
+ * user's (the policy allows at most `PASSWORD_MAX`, roles.ts), so they are refused before any
+ * hashing work.
+ */
+export const PASSWORD_INPUT_MAX = 1024;
+
+/** A password as typed: a secret, never trimmed (docs/api.md §Text). */
+function Password(description: string) {
+  return Type.String({ format: SECRET_FORMAT, minLength: 1, maxLength: PASSWORD_INPUT_MAX, description });
+}
+
 /** `POST /api/session`: sign in. */
-export const SignInSchema = Type.Object({ account: Type.String(), password: Type.String() }, { $id: 'SignIn' });
+export const SignInSchema = Type.Object(
+  {
+    account: OneLine({ maxLength: 200, required: true, description: 'The account, in any case' }),
+    password: Password('The password, exactly as typed'),
+  },
+  { additionalProperties: false },
+);
 export type SignIn = Static<typeof SignInSchema>;
 
 /** `PUT /api/session/password`: change one's own password. */
-export const ChangePasswordSchema = Type.Object({ currentPassword: Type.String(), newPassword: Type.String() }, { $id: 'ChangePassword' });
+export const ChangePasswordSchema = Type.Object(
+  {
+    currentPassword: Password('The current (or temporary) password'),
+    newPassword: Password('The new password. The policy: 10–128 characters, not a commonly used password, not containing the account, not the current one'),
+  },
+  { additionalProperties: false },
+);
 export type ChangePassword = Static<typeof ChangePasswordSchema>;
+
+/** The answer of signing in and of changing one's password: the user as signed in now. */
+export const SignedInSchema = Type.Object({ user: CurrentUserSchema }, { $id: 'SignedIn' });
+export type SignedIn = Static<typeof SignedInSchema>;
+
+/**
+ * An http:// or https:// URL: the scheme, a host, then no white space or control character (a
+ * `javascript:` URL never reaches the 运维平台 menu entry). The server also parses it as a URL.
+ */
+export const HTTP_URL_PATTERN = '^[hH][tT][tT][pP][sS]?://[^\\s\\u0000-\\u001F\\u007F\\uD800-\\uDFFF/?#]+[^\\s\\u0000-\\u001F\\u007F\\uD800-\\uDFFF]*$';
+
+/** `PUT /api/site`: every setting (administrators). */
+export const SiteSettingsInputSchema = Type.Object(
+  {
+    title: OneLine({ maxLength: SITE_LIMITS.title, required: true, description: `The page title and the portal's name, 1–${SITE_LIMITS.title} characters` }),
+    provinceName: OneLine({ maxLength: SITE_LIMITS.provinceName, required: true, description: `1–${SITE_LIMITS.provinceName} characters` }),
+    footer: MultiLine({ maxLength: SITE_LIMITS.footer, description: `The page footer; may have several lines; at most ${SITE_LIMITS.footer} characters` }),
+    recordNumber: OneLine({ maxLength: SITE_LIMITS.recordNumber, description: "ICP/公安 record number shown in the footer; '' for none" }),
+    opsPlatformUrl: Type.Union([Type.String({ maxLength: SITE_LIMITS.opsPlatformUrl, pattern: HTTP_URL_PATTERN }), Type.Null()], {
+      description: `The operations platform the 运维平台 menu entry opens: an http(s) URL of at most ${SITE_LIMITS.opsPlatformUrl} characters, or null for none`,
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -9,6 +9,14 @@ export const AirValuesSchema = Type.Partial(
 );
 export type AirValues = Static<typeof AirValuesSchema>;
 
+/** A CNEMC station code: four digits and `A`, e.g. `1462A`. */
+export const StationCode = Type.String({ pattern: '^[0-9]{4}A$', description: 'CNEMC station code, e.g. 1462A', examples: ['1462A'] });
+
+/** The longest series one request may ask for, days. */
+export const MAX_SERIES_DAYS = 31;
+/** The default series: the hours up to the station's newest observation. */
+export const DEFAULT_SERIES_HOURS = 48;
+
 export const StationSchema = Type.Object(
   {
     code: Type.String({ description: 'CNEMC station code, e.g. 1462A' }),

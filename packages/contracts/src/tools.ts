@@ -1,6 +1,10 @@
-/** Downloadable tools of /application-tools (issue 5): each tool with every version kept. */
+/**
+ * Downloadable tools of /application-tools (docs/product.md §Screens): each tool with every
+ * version kept. The endpoints are declared in api/tools.ts.
+ */
 import { Type, type Static } from 'typebox';
 import { IsoTime } from './common';
+import { MultiLine, OneLine } from './text';
 
 export const TOOL_PLATFORMS = ['windows', 'linux', 'macos', 'android', 'any'] as const;
 export type ToolPlatform = (typeof TOOL_PLATFORMS)[number];
@@ -24,7 +28,7 @@ export const ToolVersionSchema = Type.Object({
   releaseNotes: Type.String(),
   /** when this version was uploaded */
   createdAt: IsoTime,
-  /** where to download it */
+  /** where to download it: `/api/tools/downloads/files/{id}` from the origin */
   url: Type.String(),
 });
 export type ToolVersion = Static<typeof ToolVersionSchema>;
@@ -42,9 +46,17 @@ export const ToolSchema = Type.Object({
 });
 export type Tool = Static<typeof ToolSchema>;
 
-/** `POST /api/manage/tools` (and, every field optional, `PATCH …/:id`). */
-export interface ToolInput {
-  name: string;
-  platform: ToolPlatform;
-  description: string;
-}
+/** What an editor writes: `POST /api/manage/tools` (every field) and `PATCH /api/manage/tools/{id}` (any of them). */
+export const ToolInputSchema = Type.Object(
+  {
+    name: OneLine({ maxLength: TOOL_LIMITS.name, required: true, description: `1–${TOOL_LIMITS.name} characters, one line; unique` }),
+    platform: Type.Enum(TOOL_PLATFORMS, { description: 'What it runs on; `any` for documents and cross-platform tools' }),
+    description: MultiLine({ maxLength: TOOL_LIMITS.description, description: 'What it is for; several lines allowed' }),
+  },
+  { additionalProperties: false },
+);
+export type ToolInput = Static<typeof ToolInputSchema>;
+
+/** `PATCH /api/manage/tools/{id}`: any of the fields of {@link ToolInputSchema}; the others stay. */
+export const ToolPatchSchema = Type.Partial(ToolInputSchema, { additionalProperties: false });
+export type ToolPatch = Static<typeof ToolPatchSchema>;

@@ -1,8 +1,12 @@
-/** User administration (administrators only) and organisations. */
+/**
+ * User administration (administrators only), organisations and roles (docs/access.md §Roles).
+ * The endpoints are declared in api/users.ts, api/organisations.ts and api/roles.ts.
+ */
 import { Type, type Static } from 'typebox';
-import { IsoTime } from './common';
-import { ROLES, USER_STATUSES } from './roles';
+import { Id, IsoTime } from './common';
+import { ACCOUNT_PATTERN, DISPLAY_NAME_MAX, ORGANISATION_NAME_MAX, ROLES, USER_STATUSES } from './roles';
 import { OrganisationRefSchema } from './site';
+import { OneLine } from './text';
 
 const NullableTime = Type.Union([IsoTime, Type.Null()]);
 
@@ -23,15 +27,26 @@ export const UserSchema = Type.Object(
 );
 export type User = Static<typeof UserSchema>;
 
+const DisplayName = OneLine({ maxLength: DISPLAY_NAME_MAX, required: true, description: `1–${DISPLAY_NAME_MAX} characters, one line` });
+const OrganisationId = Type.Union([Id, Type.Null()], { description: 'The organisation the user belongs to, or null for none (a province-level account)' });
+
 /** `POST /api/users`: the account gets a generated temporary password, shown once. */
 export const CreateUserSchema = Type.Object(
-  { account: Type.String(), displayName: Type.String(), role: Type.Enum(ROLES), organisationId: Type.Union([Type.Integer(), Type.Null()]) },
-  { $id: 'CreateUser' },
+  {
+    account: Type.String({
+      pattern: ACCOUNT_PATTERN,
+      description: '3–32 ASCII letters, digits, `.`, `_` or `-`, starting with a letter or digit; unique ignoring case; stored lower-case',
+    }),
+    displayName: DisplayName,
+    role: Type.Enum(ROLES),
+    organisationId: OrganisationId,
+  },
+  { additionalProperties: false },
 );
 export type CreateUser = Static<typeof CreateUserSchema>;
 
-/** `PATCH /api/users/:id`: any of the fields. */
-export const UpdateUserSchema = Type.Partial(Type.Omit(CreateUserSchema, ['account']), { $id: 'UpdateUser' });
+/** `PATCH /api/users/{id}`: any of the fields but the account (which never changes). */
+export const UpdateUserSchema = Type.Partial(Type.Omit(CreateUserSchema, ['account']), { additionalProperties: false });
 export type UpdateUser = Static<typeof UpdateUserSchema>;
 
 /** A temporary password, shown once to the administrator, to be changed at the next sign-in. */
@@ -58,7 +73,7 @@ const organisationFields = {
   parentId: Type.Union([Type.Integer(), Type.Null()]),
 };
 
-/** One organisation without its children: the answer of `PATCH /api/organisations/:id`. */
+/** One organisation without its children: the answer of `PATCH /api/organisations/{id}`. */
 export const OrganisationSchema = Type.Object(organisationFields, { $id: 'Organisation' });
 export type Organisation = Static<typeof OrganisationSchema>;
 
@@ -74,8 +89,11 @@ export const OrganisationTreeSchema = Type.Array(Type.Object({ ...organisationFi
   description: 'province → city → county',
 });
 
-/** `PATCH /api/organisations/:id`: rename (1–100 characters, one line). */
-export const RenameOrganisationSchema = Type.Object({ name: Type.String() }, { $id: 'RenameOrganisation' });
+/** `PATCH /api/organisations/{id}`: rename (1–100 characters, one line). */
+export const RenameOrganisationSchema = Type.Object(
+  { name: OneLine({ maxLength: ORGANISATION_NAME_MAX, required: true, description: `The new name, 1–${ORGANISATION_NAME_MAX} characters, one line` }) },
+  { additionalProperties: false },
+);
 export type RenameOrganisation = Static<typeof RenameOrganisationSchema>;
 
 /** `GET /api/roles`: each role with what it may do, in both languages. */

@@ -3,10 +3,12 @@
  * organisation owns (Things and their keys, notices published in its name, alert rules, the
  * organisations an application system is opened to) may be changed by
  *
- * - administrators, and users of the province organisation: province-wide, including what no
- *   organisation owns (`organisationId` null: the province-wide networks and notices);
- * - other editors and staff: within their own organisation and the organisations under it.
- *   A user without an organisation acts on nothing an organisation owns.
+ * - administrators, users of the province organisation, and users attached to no organisation
+ *   (province-level accounts, as every account was before organisations were assigned):
+ *   province-wide, including what no organisation owns (`organisationId` null: the
+ *   province-wide networks and notices);
+ * - editors and staff of a city or county organisation: within their own organisation and the
+ *   organisations under it.
  *
  * Reading is not limited by the scope; writing outside it is 403 FORBIDDEN, before anything changes.
  */
@@ -33,8 +35,7 @@ async function subtreeOf(db: Db, id: number): Promise<Set<number>> {
 
 /** The scope of `user` (one query for users below the province). */
 export async function scopeOf(db: Db, user: SignedInUser): Promise<Scope> {
-  if (user.role === 'admin' || user.organisation?.level === 'province') return { all: true };
-  if (!user.organisation) return { all: false, organisationIds: new Set() };
+  if (user.role === 'admin' || !user.organisation || user.organisation.level === 'province') return { all: true };
   return { all: false, organisationIds: await subtreeOf(db, user.organisation.id) };
 }
 

@@ -13,8 +13,11 @@
  *   hold cookies that could be replayed.
  * - Expired rows are removed whenever a new session is stored (at sign-in).
  * - One query per request: reading a session also reads its user (`stored.user`, for
- *   `request.user`), and the expiry is pushed forward only when it would move by a minute or more
- *   (so idle time is counted to the minute).
+ *   `request.user`), and the expiry is pushed forward only when it would move by at least
+ *   {@link touchGranularityMs} — a tenth of the idle time, at most a minute (docs/access.md
+ *   §Sign-in and sessions). A session used more often than its idle time therefore never ends
+ *   (each use leaves at least nine tenths of the idle time), while the default 30 minutes costs
+ *   at most one write a minute per session.
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
@@ -24,8 +27,18 @@ import type { Db } from '../db/client';
 import { organisations, sessions, users } from '../db/schema';
 import { signedInUserColumns, signedInUserOf, type SignedInUser } from './current-user';
 
-/** How far the expiry must move before a used session is written again (ms). */
-export const TOUCH_GRANULARITY_MS = 60_000;
+/** The most the expiry may lag behind "last use + idle time" before a used session is written again (ms). */
+export const TOUCH_GRANULARITY_MAX_MS = 60_000;
+
+/**
+ * How far the expiry must move before a used session is written again (ms): a tenth of the idle
+ * time, at most {@link TOUCH_GRANULARITY_MAX_MS}. A fixed minute would end a session with
+ * `SESSION_IDLE_MINUTES=1` a minute after sign-in however busy it was: its expiry would never
+ * move.
+ */
+export function touchGranularityMs(idleMs: number): number {
+  return Math.min(TOUCH_GRANULARITY_MAX_MS, Math.floor(idleMs / 10));
+}
 
 /** What the store knows of a session it loaded in this request; never stored. */
 export interface Loaded {
@@ -66,11 +79,20 @@ function dataOf(session: Session): Record<string, unknown> {
 }
 
 export class DatabaseSessionStore implements SessionStore {
+  /** see {@link touchGranularityMs} */
+  private readonly granularityMs: number;
+
+  /**
+   * @param now the app's clock
+   * @param idleMs how long an unused session lives (ms): `SESSION_IDLE_MINUTES` × 60 000
+   */
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly idleMs: number,
-  ) {}
+  ) {
+    this.granularityMs = touchGranularityMs(idleMs);
+  }
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
     this.read(sid).then(
@@ -117,7 +139,7 @@ export class DatabaseSessionStore implements SessionStore {
     const key = storedSid(sid);
     const loaded = session.loaded;
     if (loaded !== undefined) {
-      if (expiresAt.getTime() - loaded.until < TOUCH_GRANULARITY_MS && JSON.stringify(data) === loaded.data) return;
+      if (expiresAt.getTime() - loaded.until < this.granularityMs && JSON.stringify(data) === loaded.data) return;
       // an existing session: touch it only while it still exists and has not expired meanwhile
       await this.db
         .update(sessions)

@@ -1,5 +1,5 @@
 /**
- * `openDatabase` migrates at start-up (CONVENTIONS.md, Drizzle): the committed migrations must
+ * `openDatabase` migrates at start-up (README.md, "Schema changes"): the committed migrations must
  * describe the schema, and opening a database again must apply nothing twice and keep its data.
  */
 import fs from 'node:fs';

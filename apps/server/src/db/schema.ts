@@ -28,7 +28,7 @@ import type { MultiPolygon, Polygon } from 'geojson';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Site settings (seed §1 initial state): exactly one row, id 1. */
+/** Site settings (docs/routes.md §Initial state): exactly one row, id 1. */
 export const siteSettings = pgTable(
   'site_settings',
   {
@@ -278,6 +278,11 @@ export const alertRules = pgTable('alert_rules', {
   thingKind: text('thing_kind'),
   severity: text({ enum: ['info', 'warning', 'critical'] }).notNull().default('warning'),
   enabled: boolean().notNull().default(true),
+  /**
+   * the organisation that owns the rule: it applies to the Things of that organisation and the
+   * organisations under it; null = province-wide, every Thing (docs/access.md §Organisation scope)
+   */
+  organisationId: integer('organisation_id').references((): AnyPgColumn => organisations.id),
   createdAt: createdAt(),
 });
 
@@ -478,7 +483,7 @@ export const regulationDocuments = pgTable(
   (t) => [index('regulation_documents_regulation_idx').on(t.regulationId)],
 );
 
-// ─── Application platform and tools (issue 5) ──────────────────────────────────────────────
+// ─── Application platform and tools (docs/product.md §Screens) ──────────────────────────────────────────────
 
 /**
  * Application systems (应用系统) of the catalogue on /application-platform. `access` says who may

@@ -39,6 +39,11 @@ function asAjvIssues(issues: ValidationIssue[]): ValidationIssue[] {
       }
       continue;
     }
+    if (issue.keyword === 'dependentRequired' && Array.isArray(issue.params.dependencies)) {
+      const deps = issue.params.dependencies as string[];
+      result.push({ ...issue, params: { property: issue.params.property, missingProperty: deps[0], deps: deps.join(', '), depsCount: deps.length } });
+      continue;
+    }
     result.push(issue);
   }
   return result;

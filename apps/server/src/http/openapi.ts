@@ -9,7 +9,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { errorCodesOf, isWrite, type Endpoint } from '@eco/contracts/api/endpoint';
+import { errorCodesOf, needsCsrf, type Endpoint } from '@eco/contracts/api/endpoint';
 import { API_TAGS } from '@eco/contracts/api/tags';
 import { ERROR_CODES, type ErrorCode } from '@eco/contracts/error-codes';
 import { ErrorEnvelopeOf, Ok } from '@eco/contracts/envelope-schemas';
@@ -29,7 +29,7 @@ const DESCRIPTION = [
 function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
   const { access } = endpoint;
   if (access.kind === 'device') return [{ deviceKey: [] }, { thingKey: [] }];
-  const csrf: Record<string, string[]> = isWrite(endpoint.method) ? { csrfCookie: [], csrfToken: [] } : {};
+  const csrf: Record<string, string[]> = needsCsrf(endpoint) ? { csrfCookie: [], csrfToken: [] } : {};
   if (access.kind === 'signed-in') return [{ sessionCookie: [], ...csrf }];
   // public: anonymous, or with a session that may change the answer
   return [csrf, { sessionCookie: [], ...csrf }];
@@ -65,8 +65,11 @@ function operationOf(endpoint: Endpoint): FastifySchema & Record<string, unknown
         consumes: ['multipart/form-data'],
         body: {
           type: 'object',
-          required: ['file'],
-          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: endpoint.upload.description } },
+          required: [...((endpoint.upload.fields?.required as string[] | undefined) ?? []), 'file'],
+          properties: {
+            ...(endpoint.upload.fields?.properties ?? {}),
+            file: { type: 'string', contentMediaType: 'application/octet-stream', description: endpoint.upload.description },
+          },
         },
       }
     : {};
@@ -93,7 +96,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: '生态云感知系统门户 API (Eco-Cloud Sensing Portal)',
         version: '1.0.0',
         description: DESCRIPTION,
-        license: { name: 'Proprietary: the portal of the province\'s forestry and grassland agencies; the bundled data keep their own licences (data/README.md)' },
+        // not open source: the operating agency's own system (an SPDX reference to a licence of its own);
+        // the bundled data keep their own licences (data/README.md)
+        license: { name: 'Proprietary, all rights reserved by the operating agency', identifier: 'LicenseRef-Proprietary' },
       },
       // the origin serving this document; behind a reverse proxy under a sub-path, the paths
       // take that prefix (the web app calls them relative to its page)

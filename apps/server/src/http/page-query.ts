@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 
 /**
- * Paging of a list endpoint (CONVENTIONS.md: lists are paginated and capped): `page` from 1
+ * Paging of a list endpoint (docs/api.md §Lists): `page` from 1
  * (default 1), `pageSize` from 1 to `max` (default `defaultSize`). Both are optional in the
  * query; `of(query)` gives the values with the defaults applied.
  */

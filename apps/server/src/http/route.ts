@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
-import type { BodyOf, DataOf, Endpoint, ParamsOf, QueryOf } from '@eco/contracts/api/endpoint';
+import { type BodyOf, type DataOf, type Endpoint, needsCsrf, type ParamsOf, type QueryOf } from '@eco/contracts/api/endpoint';
 import { Ok } from '@eco/contracts/envelope-schemas';
 import { signedIn } from '../auth/guards';
 
@@ -75,7 +75,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     onRequest: guardOf(app, endpoint),
     ...(options.onSend ? { onSend: options.onSend } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    config: { endpoint, csrf: endpoint.access.kind !== 'device' },
+    config: { endpoint, csrf: needsCsrf(endpoint) },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

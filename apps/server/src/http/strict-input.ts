@@ -89,12 +89,14 @@ function numberIssues(schema: Schema, values: unknown): ValidationIssue[] {
   return issues;
 }
 
+function unknownIssue(name: string): ValidationIssue {
+  return { keyword: 'additionalProperties', instancePath: '', schemaPath: '#', params: { additionalProperty: name }, message: 'must NOT have additional properties' };
+}
+
 /** Issues of a body sent to an endpoint that declares none: any property, or any value but `{}`. */
 function unexpectedBodyIssues(body: unknown): ValidationIssue[] {
   if (body === undefined || body === null) return [];
-  if (typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
-    return Object.keys(body).map((key) => ({ keyword: 'additionalProperties', instancePath: '', schemaPath: '#', params: { additionalProperty: key }, message: 'must NOT have additional properties' }));
-  }
+  if (typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) return Object.keys(body).map(unknownIssue);
   return [{ keyword: 'type', instancePath: '', schemaPath: '#', params: { type: 'null' }, message: 'this endpoint takes no body' }];
 }
 
@@ -104,6 +106,11 @@ export function registerStrictInput(app: FastifyInstance): void {
     const endpoint = request.routeOptions.config.endpoint;
     if (!endpoint) return;
     if (endpoint.query) request.query = trimmed(endpoint.query as Schema, request.query);
+    else {
+      // no declared query: every parameter is unknown (with one, Ajv refuses the unknown ones)
+      const unknown = Object.keys((request.query ?? {}) as object).map(unknownIssue);
+      if (unknown.length > 0) throw validationError('querystring', unknown);
+    }
     for (const [context, schema, values] of [
       ['params', endpoint.params, request.params],
       ['querystring', endpoint.query, request.query],

@@ -240,6 +240,15 @@ describe('loadBundledData', () => {
         notices: 0,
         notice_attachments: 0,
         regulation_documents: 0,
+        // hourly observations: each is the only one of its Datastream's hour in the roll-up
+        observation_hours: observations,
+        // the application systems are seeded when the app starts, not by the data loader
+        applications: 0,
+        application_favourites: 0,
+        application_launches: 0,
+        tools: 0,
+        tool_versions: 0,
+        oidc_clients: 0,
       });
       expect(AIR_QUALITY_PROPERTY_CODES).toHaveLength(15);
     });

@@ -31,7 +31,7 @@ export const BUNDLED_FILES = {
   protectedSpecies: 'national-key-wildlife-2021.json',
 } as const;
 
-/** Site settings before an administrator changes them (seed §1: the default page title). */
+/** Site settings before an administrator changes them (docs/routes.md §Initial state: the default page title). */
 export const DEFAULT_SITE_SETTINGS = {
   title: '陕西省生态云感知系统',
   provinceName: '陕西省',

@@ -1,5 +1,5 @@
 /**
- * Real databases for the server tests (CONVENTIONS.md, "Tests": a real database, never mocks).
+ * Real databases for the server tests: a real database, never mocks.
  *
  * `TEST_DB` unset → embedded PGlite in a fresh temp folder (removed afterwards);
  * `TEST_DB=postgres` → a fresh database `eco_test_<random>` on the server named by
@@ -120,6 +120,13 @@ export const TABLES = {
   notices: schema.notices,
   notice_attachments: schema.noticeAttachments,
   regulation_documents: schema.regulationDocuments,
+  observation_hours: schema.observationHours,
+  applications: schema.applications,
+  application_favourites: schema.applicationFavourites,
+  application_launches: schema.applicationLaunches,
+  tools: schema.tools,
+  tool_versions: schema.toolVersions,
+  oidc_clients: schema.oidcClients,
 } as const;
 
 /** The number of rows in every table of the schema. */

@@ -19,7 +19,7 @@ const MIME_BY_KIND: Record<FileKind, readonly string[]> = {
   ],
   image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
   zip: ['application/zip'],
-  // downloadable tools (issue 5): other archives, and programs and installers. A Windows .msi is an
+  // downloadable tools (docs/product.md §Screens, 应用工具): other archives, and programs and installers. A Windows .msi is an
   // OLE compound file, so it is recognised as `office` (x-cfb); there is no magic number to tell them apart.
   archive: ['application/gzip', 'application/x-tar', 'application/x-7z-compressed', 'application/x-xz', 'application/x-bzip2', 'application/zstd'],
   program: [

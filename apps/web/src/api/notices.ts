@@ -4,7 +4,7 @@ import type { QueryOf } from '@eco/contracts/api/endpoint';
 import { noticesApi as api } from '@eco/contracts/api/notices';
 import type { NoticeInput, NoticePatch } from '@eco/contracts/notices';
 import { auditApi } from '@eco/contracts/api/audit';
-import { areaKey, call, keyOf, queryOf } from './client';
+import { areaKey, call, hrefOf, keyOf, queryOf } from './client';
 
 export type NoticeFilters = NonNullable<QueryOf<typeof api.listNotices>>;
 export type ManagedNoticeFilters = NonNullable<QueryOf<typeof api.listManagedNotices>>;
@@ -21,6 +21,11 @@ export function useNotice(id: number | null) {
     enabled: id !== null,
     retry: false,
   });
+}
+
+/** The address of a notice's attachment: to download (with its name) or to show in the page (`inline`). */
+export function noticeAttachmentHref(id: number, attachmentId: number, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  return hrefOf(api.downloadNoticeAttachment, { params: { id, attachmentId }, query: disposition === 'inline' ? { disposition } : {} });
 }
 
 /** One page of every notice, any status, most recently changed first (editors). */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../request/chunk';
 
 /**
- * What a screen shows when it fails to load or render: a failed or timed-out chunk (seed-spec §8:
+ * What a screen shows when it fails to load or render: a failed or timed-out chunk (docs/request-layer.md §Error display:
  * `Loading chunk … failed`, `CSS_CHUNK_LOAD_FAILED`) or any other error. Never a blank page.
  * Retry reloads the page: the browser remembers a failed dynamic import for that URL.
  */

@@ -1,5 +1,5 @@
 /**
- * THE route table: seed-spec §2, read top to bottom. Hash history; every screen is a lazy chunk.
+ * THE route table: docs/routes.md §Route table, read top to bottom. Hash history; every screen is a lazy chunk.
  *
  * | path                        | screen                                        |
  * |-----------------------------|-----------------------------------------------|
@@ -8,7 +8,7 @@
  * | /home … /application-tools  | the portal's screens                          |
  * | /ywpt                       | matched, no screen: the content stays empty   |
  * | /404, anything unmatched    | not found                                     |
- * | /exception                  | the error page of showType 9 (seed-spec §8)   |
+ * | /exception                  | the error page of showType 9 (docs/request-layer.md §Error display)   |
  */
 import { redirect, type RouteObject } from 'react-router-dom';
 import { DelayedSpinner } from '../components/DelayedSpinner';
@@ -25,7 +25,7 @@ const notFound = lazyScreen('not-found', () => import('../features/not-found/Not
 
 export const routes: RouteObject[] = [
   {
-    // seed-spec §2: the portal layout on its own, outside the main layout
+    // docs/routes.md §Route table: the portal layout on its own, outside the main layout
     path: '/stgz',
     lazy: lazyScreen('portal-layout', () => import('./layouts/PortalLayout')),
     HydrateFallback: DelayedSpinner,
@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
             handle: { menu: 'tools' },
             lazy: lazyScreen('application-tools', () => import('../features/application-tools/ApplicationToolsPage')),
           },
-          // seed-spec §2: matched, but no component, so no screen is shown
+          // docs/routes.md §Route table: matched, but no component, so no screen is shown
           { path: 'ywpt', handle: { menu: 'operations' } },
           { path: '404', lazy: notFound },
           { path: 'exception', lazy: lazyScreen('exception', () => import('../features/exception/ExceptionPage')) },

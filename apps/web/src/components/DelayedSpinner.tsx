@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
 
-/** seed-spec §2 / §9: the loading spinner appears only after 300 ms, so fast loads never flash. */
+/** docs/routes.md §Lazy screens: the loading spinner appears only after 300 ms, so fast loads never flash. */
 export const SPINNER_DELAY_MS = 300;
 
 /**

@@ -1,20 +1,10 @@
 import Image from 'antd/es/image';
 import type { Detection } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
+import { detectionImageHref } from '../api/sensing';
 import { currentLocale } from '../i18n/i18n';
 import '../i18n/sensing';
 import { useInitialState } from '../state/initial-state';
-
-/**
- * The URL of a detection's image (`GET /api/sensing/detections/:id/image`): `thumb` (a small WebP
- * without metadata, for everyone; `v` names the image's version, so the browser keeps it for a year
- * and a re-upload changes the URL) or `full` (the original, signed-in users only: it may carry the
- * EXIF position of a protected species).
- */
-export function detectionImageUrl(detection: Pick<Detection, 'id' | 'imageSha256'>, size: 'thumb' | 'full'): string {
-  const version = size === 'thumb' && detection.imageSha256 ? `&v=${detection.imageSha256.slice(0, 16)}` : '';
-  return `api/sensing/detections/${detection.id}/image?size=${size}${version}`;
-}
 
 /**
  * The thumbnail of a camera-trap detection in a fixed box (the list does not move while it loads),
@@ -28,7 +18,7 @@ export function DetectionThumb({ detection, time, className = 'detection-thumb' 
   const { currentUser } = useInitialState();
   if (!detection.hasImage) return <span className={`${className} empty`} aria-hidden="true" />;
   const name = currentLocale() === 'zh-CN' ? (detection.nameZh ?? detection.scientificName) : detection.scientificName;
-  const thumb = detectionImageUrl(detection, 'thumb');
+  const thumb = detectionImageHref(detection, 'thumb');
   return (
     <Image
       classNames={{ root: className }}
@@ -36,7 +26,7 @@ export function DetectionThumb({ detection, time, className = 'detection-thumb' 
       alt={t('sensing.wall.photoAlt', { name, thing: detection.thing.name, time })}
       loading="lazy"
       decoding="async"
-      preview={{ src: currentUser ? detectionImageUrl(detection, 'full') : thumb, cover: <span className={`${className}-cover`}>{t('sensing.wall.enlarge')}</span> }}
+      preview={{ src: currentUser ? detectionImageHref(detection, 'full') : thumb, cover: <span className={`${className}-cover`}>{t('sensing.wall.enlarge')}</span> }}
     />
   );
 }

@@ -134,6 +134,9 @@ const sensingEnUS: SensingMessages = {
     },
   },
   rules: {
+    organisation: 'Applies to',
+    provinceWide: 'Province-wide',
+    organisationHint: 'Empty: every device in the province; an organisation: its devices and those of the organisations under it',
     title: 'Alert rules',
     create: 'New rule',
     createTitle: 'New alert rule',

@@ -137,6 +137,9 @@ const sensingZhCN = {
     },
   },
   rules: {
+    organisation: '适用机构',
+    provinceWide: '全省',
+    organisationHint: '留空则适用于全省所有设备；选择机构则适用于该机构及其下级机构的设备',
     title: '告警规则',
     create: '新建规则',
     createTitle: '新建告警规则',

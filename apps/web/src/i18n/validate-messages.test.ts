@@ -12,7 +12,7 @@ function flatten(messages: ValidateMessages, prefix = ''): Record<string, string
 }
 const placeholders = (text: string) => [...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('the generic form messages (seed-spec §5)', () => {
+describe('the generic form messages (docs/request-layer.md §Form messages)', () => {
   const zh = flatten(VALIDATE_MESSAGES['zh-CN']);
   const en = flatten(VALIDATE_MESSAGES['en-US']);
 

@@ -1,5 +1,5 @@
 /**
- * The generic form layer's default messages (seed-spec §5: required, type, length, range,
+ * The generic form layer's default messages (docs/request-layer.md §Form messages: required, type, length, range,
  * pattern), in zh-CN and en-US, for antd's `ConfigProvider form={{ validateMessages }}`. A rule
  * without its own `message` shows these; `${label}` is the field's label, `${min}` / `${max}` /
  * `${len}` the rule's bounds. Plain data: no form code is loaded for them.

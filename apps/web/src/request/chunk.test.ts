@@ -31,7 +31,7 @@ describe('loadChunk', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('waits 120000 ms by default (seed-spec §9)', () => {
+  it('waits 120000 ms by default (docs/request-layer.md §Limits)', () => {
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
   });
 

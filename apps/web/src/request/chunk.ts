@@ -1,10 +1,10 @@
 /**
- * Loading lazy route chunks with a deadline and webpack-style failures (seed-spec §8: "A chunk that
+ * Loading lazy route chunks with a deadline and webpack-style failures (docs/request-layer.md §Error display: "A chunk that
  * fails to load raises 'Loading chunk failed', including the failure type"; "A CSS chunk failure
- * uses the code CSS_CHUNK_LOAD_FAILED"; seed-spec §9: script chunk load timeout 120000 ms).
+ * uses the code CSS_CHUNK_LOAD_FAILED"; docs/request-layer.md §Limits: script chunk load timeout 120000 ms).
  */
 
-/** How long a chunk may take before it counts as failed, in ms (seed-spec §9). */
+/** How long a chunk may take before it counts as failed, in ms (docs/request-layer.md §Limits). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** 'timeout': no answer within the deadline; 'error': the import (or a stylesheet preload) failed. */
@@ -52,7 +52,7 @@ export function isChunkLoadError(error: unknown): error is ChunkLoadError {
  *
  * @param name the chunk's name for messages, e.g. `notice`.
  * @param importer starts the import, e.g. `() => import('../features/notice/NoticePage')`.
- * @param timeoutMs deadline in ms; default {@link CHUNK_LOAD_TIMEOUT_MS} (120000, seed-spec §9).
+ * @param timeoutMs deadline in ms; default {@link CHUNK_LOAD_TIMEOUT_MS} (120000, docs/request-layer.md §Limits).
  * @returns the module once the import resolves (the timer is then cleared).
  * @throws ChunkLoadError type 'timeout' when the import has not settled after `timeoutMs`; type
  *   'error' when it rejects (or `importer` throws); with code CSS_CHUNK_LOAD_FAILED when Vite's

@@ -1,21 +1,21 @@
 /**
- * The errors the request layer rejects with (seed-spec §8, "Other errors": timeout errors,
+ * The errors the request layer rejects with (docs/request-layer.md §Answers: timeout errors,
  * ResponseError for HTTP and parse errors, 'Network request failed', plus business errors).
  * Each class has a stable `name` that survives minification.
  */
 import type { FieldError } from '@eco/contracts/envelope';
 
-/** What the server said about a failure, read through the response adaptor (seed-spec §7). */
+/** What the server said about a failure, read through the response adaptor (docs/request-layer.md §Requests). */
 export interface ErrorInfo {
   errorCode?: string;
   errorMessage?: string;
-  /** seed-spec §8: 0 silent, 1 warning, 2 error (default), 4 notification, 9 redirect. */
+  /** docs/request-layer.md §Error display: 0 silent, 1 warning, 2 error (default), 4 notification, 9 redirect. */
   showType?: number;
   details?: FieldError[];
 }
 
 /**
- * A business error: a 2xx response whose envelope has `success: false` (seed-spec §7).
+ * A business error: a 2xx response whose envelope has `success: false` (docs/request-layer.md §Requests).
  * `message` is the server's errorMessage (or errorCode, or 'Business error' when both are missing).
  */
 export class BizError extends Error {
@@ -31,7 +31,7 @@ export class BizError extends Error {
 }
 
 /**
- * The request took longer than its `timeout` option (seed-spec §7); the fetch was aborted.
+ * The request took longer than its `timeout` option (docs/request-layer.md §Requests); the fetch was aborted.
  * `message` is `timeout of <ms>ms exceeded`.
  */
 export class RequestTimeoutError extends Error {
@@ -50,7 +50,7 @@ export class RequestTimeoutError extends Error {
 export type ResponseErrorType = 'HttpError' | 'ParseError';
 
 /**
- * The server answered, but not with a usable success: an HTTP status outside 200–299 (seed-spec §7)
+ * The server answered, but not with a usable success: an HTTP status outside 200–299 (docs/request-layer.md §Requests)
  * or a body that could not be read as the envelope.
  */
 export class ResponseError extends Error {
@@ -86,7 +86,7 @@ export class ResponseError extends Error {
 
 /**
  * No response at all (offline, DNS, CORS, connection reset). The message is always exactly
- * `Network request failed` (seed-spec §8) whatever the browser's wording; that wording is `cause`.
+ * `Network request failed` (docs/request-layer.md §Error display) whatever the browser's wording; that wording is `cause`.
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

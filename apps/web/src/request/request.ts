@@ -1,14 +1,14 @@
 /**
- * The request layer (seed-spec §7): every call to the API goes through {@link request}, which
+ * The request layer (docs/request-layer.md §Requests): every call to the API goes through {@link request}, which
  * unwraps the envelope, turns failures into typed errors (./errors) and shows them through the
- * error catalogue (./show-error, seed-spec §8) unless the caller opts out.
+ * error catalogue (./show-error, docs/request-layer.md §Error display) unless the caller opts out.
  */
 import { currentLocale } from '../i18n/i18n';
 import { BizError, NetworkError, RequestTimeoutError, ResponseError, type ErrorInfo } from './errors';
 import { adaptResponse, type AdaptedResponse } from './response-adaptor';
 import { showError } from './show-error';
 
-/** Default lifetime of a cached GET response, in ms (seed-spec §9). */
+/** Default lifetime of a cached GET response, in ms (docs/request-layer.md §Limits). */
 export const DEFAULT_CACHE_TTL_MS = 60_000;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,9 +35,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Give up after this many ms (must be > 0): the fetch is aborted, RequestTimeoutError. None by default. */
   timeout?: number;
-  /** Cache a successful GET, keyed by locale + url + params (seed-spec §7). Off by default. */
+  /** Cache a successful GET, keyed by locale + url + params (docs/request-layer.md §Requests). Off by default. */
   useCache?: boolean;
-  /** Cache lifetime in ms when `useCache`; default {@link DEFAULT_CACHE_TTL_MS} (seed-spec §9). */
+  /** Cache lifetime in ms when `useCache`; default {@link DEFAULT_CACHE_TTL_MS} (docs/request-layer.md §Limits). */
   ttl?: number;
   /** Handles this request's failures instead of the generic display; the promise still rejects. */
   errorHandler?: (error: unknown) => void;
@@ -115,7 +115,7 @@ export function buildUrl(url: string, params?: Params): string {
 /**
  * Calls the API and resolves with the envelope's `data` (read through the response adaptor).
  *
- * Rejects with (seed-spec §7–8):
+ * Rejects with (docs/request-layer.md):
  * - {@link BizError}: 2xx with `success: false`;
  * - {@link ResponseError} type 'HttpError': status outside 200–299 (`info` set when the body was an
  *   error envelope), type 'ParseError': a 2xx body that is not JSON or not an envelope;
@@ -123,7 +123,7 @@ export function buildUrl(url: string, params?: Params): string {
  * - {@link RequestTimeoutError}: longer than `options.timeout` ms;
  * - the caller's abort reason (an AbortError) when `options.signal` aborts; that one is never shown.
  *
- * Every other rejection is first shown by `showError` (seed-spec §8), or handed to
+ * Every other rejection is first shown by `showError` (docs/request-layer.md §Error display), or handed to
  * `options.errorHandler` instead, or to nothing with `options.skipErrorHandler`.
  * A 204 / 205 response resolves with `undefined`. Credentials are always `same-origin`; the
  * request sends `Accept: application/json` and `Accept-Language: <current locale>`, and POST /

@@ -1,6 +1,6 @@
 /**
  * The response adaptor: the one place that knows the shape of an API response body
- * (seed-spec §7: "errorMessage, errorCode and showType are read from the adapted response").
+ * (docs/request-layer.md §Requests: "errorMessage, errorCode and showType are read from the adapted response").
  * A backend with a different body shape only needs a new adaptor here.
  */
 import type { FieldError } from '@eco/contracts/envelope';
@@ -15,7 +15,7 @@ export interface AdaptedResponse<T = unknown> {
   errorCode?: string;
   /** Message for people (zh-CN by default, en-US when asked), present on failures. */
   errorMessage?: string;
-  /** How to display the failure, seed-spec §8 (0, 1, 2, 4, 9); absent → error message. */
+  /** How to display the failure, docs/request-layer.md §Error display (0, 1, 2, 4, 9); absent → error message. */
   showType?: number;
   /** Field-level problems of a validation error. */
   details?: FieldError[];

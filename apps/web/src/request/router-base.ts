@@ -1,7 +1,7 @@
 /**
  * The router base: the hash-route prefix every in-app path starts with. The page sets
  * `window.routerBase` before the app mounts (default `/`); the router and the error catalogue's
- * redirect (seed-spec §8, showType 9) both read it through {@link routerBase}.
+ * redirect (docs/request-layer.md §Error display, showType 9) both read it through {@link routerBase}.
  */
 
 declare global {

@@ -46,7 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
-describe('showError follows the seed-spec §8 catalogue', () => {
+describe('showError follows the error display of docs/request-layer.md', () => {
   it('shows nothing for showType 0 (silent)', () => {
     showError(biz({ showType: 0 }));
     expect(shown).toEqual([]);
@@ -118,11 +118,15 @@ describe('the redirect hash (showType 9)', () => {
     setErrorDisplay(antdErrorDisplay);
     showError(biz({ errorMessage: '默认 错误提示', showType: 2 }));
     showError(biz({ errorCode: 'DEFAULT_NOTICE', errorMessage: '默认 通知', showType: 4 }));
-    await vi.waitFor(() => {
-      expect(document.querySelector('.ant-message')?.textContent).toContain('默认 错误提示');
-      expect(document.querySelector('.ant-notification')?.textContent).toContain('DEFAULT_NOTICE');
-      expect(document.querySelector('.ant-notification')?.textContent).toContain('默认 通知');
-    });
+    // antd renders them after its motion frames: give a loaded machine all the time it needs
+    await vi.waitFor(
+      () => {
+        expect(document.querySelector('.ant-message')?.textContent).toContain('默认 错误提示');
+        expect(document.querySelector('.ant-notification')?.textContent).toContain('DEFAULT_NOTICE');
+        expect(document.querySelector('.ant-notification')?.textContent).toContain('默认 通知');
+      },
+      { timeout: 60_000, interval: 20 },
+    );
   });
 
   it('sets window.location.hash with the default display', () => {

@@ -1,5 +1,5 @@
 /**
- * The error catalogue (seed-spec §8): how a failed request is shown to the user.
+ * The error catalogue (docs/request-layer.md §Error display): how a failed request is shown to the user.
  * Screens never show request errors themselves; the request layer calls {@link showError}.
  */
 // Per-path imports: the 'antd' index would drag every component into the entry chunk (Vite 8).
@@ -48,7 +48,7 @@ export function setErrorDisplay(adapter: ErrorDisplay = antdErrorDisplay): Error
 }
 
 /**
- * The location hash of the error page for a redirect (seed-spec §8, showType 9):
+ * The location hash of the error page for a redirect (docs/request-layer.md §Error display, showType 9):
  * `#<routerBase>exception?errorCode=<code>&errorMessage=<message>`, both URI-encoded
  * (`encodeURIComponent`, so a space is `%20`).
  *
@@ -61,7 +61,7 @@ export function exceptionHash(errorCode: string, errorMessage: string): string {
 }
 
 /**
- * Shows a failed request to the user following the seed-spec §8 catalogue:
+ * Shows a failed request to the user following the error display of docs/request-layer.md:
  * showType 0 silent, 1 warning message, 2 error message, 4 notification (errorCode as title,
  * errorMessage as description), 9 redirect to the error page; missing or unknown → error message.
  *

@@ -1,11 +1,13 @@
 /**
- * The initial state (seed-spec §1, §4): site settings and the session (the signed-in user, and the
- * CSRF token handed to the request layer), loaded once before the app renders and read everywhere
- * through `useInitialState()`.
+ * The initial state (docs/routes.md §Initial state): site settings and the session (the signed-in
+ * user, and the CSRF token handed to the request layer), loaded once before the app renders and
+ * read everywhere through `useInitialState()`.
  */
 import { createContext, useContext } from 'react';
-import type { CurrentUser, Session, SiteSettings } from '@eco/contracts/site';
-import { request, setCsrfToken } from '../request/request';
+import type { CurrentUser, SiteSettings } from '@eco/contracts/site';
+import { fetchSession } from '../api/session';
+import { fetchSiteSettings } from '../api/site';
+import { setCsrfToken } from '../request/request';
 
 export interface InitialState {
   settings: SiteSettings;
@@ -25,7 +27,7 @@ export interface InitialState {
  * request layer shows why) on failure.
  */
 export async function fetchInitialState(): Promise<Omit<InitialState, 'refresh'>> {
-  const [settings, session] = await Promise.all([request<SiteSettings>('api/site'), request<Session>('api/session')]);
+  const [settings, session] = await Promise.all([fetchSiteSettings(), fetchSession()]);
   setCsrfToken(session.csrfToken);
   return { settings, currentUser: session.user };
 }

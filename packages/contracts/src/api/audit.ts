@@ -1,4 +1,4 @@
-/** The audit log (操作日志), docs/product.md §Portal management: administrators only. */
+/** The audit log (操作日志), docs/product.md §Screens (门户管理): administrators only. */
 import { Type } from 'typebox';
 import { AuditEntrySchema } from '../audit';
 import { IsoTime, paging } from '../common';

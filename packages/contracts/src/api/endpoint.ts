@@ -44,6 +44,8 @@ export interface RawAnswer {
 /** A `multipart/form-data` request carrying one file in the part named `file`. */
 export interface Upload {
   readonly description: string;
+  /** the text parts sent with the file, for the OpenAPI document (the handler checks them) */
+  readonly fields?: TObject;
 }
 
 /** What a declaration says; {@link defineEndpoints} adds the `operationId`. */
@@ -72,6 +74,11 @@ export interface EndpointSpec {
   /** the success status; default 200 */
   readonly status?: 200 | 201;
   /**
+   * `false` for a POST that changes nothing (a calculation): it needs no CSRF token, so API
+   * clients call it without a session (docs/access.md §CSRF). Default: writes need one.
+   */
+  readonly csrf?: false;
+  /**
    * The error codes of this endpoint's own rules (e.g. `NOTICE_NOT_FOUND`). Those every endpoint
    * of its kind can answer (validation, sign-in, CSRF, device key, server errors) are added by
    * {@link errorCodesOf}.
@@ -92,9 +99,14 @@ export function defineEndpoints<const T extends Record<string, EndpointSpec>>(sp
   return named as { readonly [K in keyof T]: T[K] & { readonly operationId: K & string } };
 }
 
-/** Whether a request of this method changes state (and so needs the CSRF token when cookies are involved). */
+/** Whether a request of this method changes state (and so is sent a body). */
 export function isWrite(method: HttpMethod): boolean {
   return method !== 'GET';
+}
+
+/** Whether the endpoint needs the CSRF token (docs/access.md §CSRF): writes of browsers, unless declared `csrf: false`. */
+export function needsCsrf(endpoint: EndpointSpec): boolean {
+  return isWrite(endpoint.method) && endpoint.access.kind !== 'device' && endpoint.csrf !== false;
 }
 
 /**
@@ -105,7 +117,8 @@ export function errorCodesOf(endpoint: EndpointSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(endpoint.errors);
   // a write may be sent a body whatever it declares: it is parsed (and refused when not declared)
   const takesBody = endpoint.body !== undefined || (isWrite(endpoint.method) && !endpoint.upload);
-  if (endpoint.params || endpoint.query || endpoint.upload || takesBody) codes.add('VALIDATION_FAILED');
+  // every endpoint refuses unknown query parameters
+  codes.add('VALIDATION_FAILED');
   if (takesBody) for (const code of ['INVALID_JSON', 'INVALID_ENCODING', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'] as const) codes.add(code);
   if (endpoint.upload) for (const code of ['UPLOAD_MISSING', 'UPLOAD_EMPTY', 'UPLOAD_TOO_LARGE', 'UPLOAD_TYPE_NOT_ALLOWED'] as const) codes.add(code);
   const { access } = endpoint;
@@ -115,7 +128,7 @@ export function errorCodesOf(endpoint: EndpointSpec): ErrorCode[] {
     if (access.roles) codes.add('FORBIDDEN');
   }
   if (access.kind === 'device') codes.add('THING_KEY_INVALID');
-  else if (isWrite(endpoint.method)) codes.add('CSRF_REJECTED');
+  if (needsCsrf(endpoint)) codes.add('CSRF_REJECTED');
   codes.add('DATABASE_UNAVAILABLE');
   codes.add('INTERNAL_ERROR');
   return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => codes.has(code));

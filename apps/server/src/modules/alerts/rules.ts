@@ -4,27 +4,28 @@
  *
  * A rule's kind is fixed once created (a threshold rule and a silence rule share no fields).
  * Saving what decides which Things break a rule (creating it; its enabled flag, ObservedProperty,
- * comparator, threshold, Thing kind or silent minutes) evaluates it again at once, in the same
- * transaction (`reevaluateRule`): a disabled rule's active alerts close, a threshold rule's close
- * where the newest value no longer breaches it and open where it now does, a silence rule's
- * likewise against when each Thing was last heard. Alerts closed this way record the person who
- * saved the rule. The writes return what changed so the routes can publish it after commit.
+ * comparator, threshold, Thing kind, silent minutes or organisation) evaluates it again at once,
+ * in the same transaction (`reevaluateRule`): a disabled rule's active alerts close, a threshold
+ * rule's close where the newest value no longer breaches it and open where it now does, a silence
+ * rule's likewise against when each Thing was last heard. Alerts closed this way record the person
+ * who saved the rule. The writes return what changed so the routes can publish it after commit.
+ *
+ * Organisation scope (docs/access.md §Organisation scope): a rule belongs to an organisation and
+ * covers its Things and those of the organisations under it, or to none (province-wide, as the
+ * default rules). Only someone who may act for that organisation creates or changes it; moving it
+ * needs the scope of both organisations. Refused with 403 FORBIDDEN before anything changes.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AlertRule, CreateAlertRule, UpdateAlertRule } from '@eco/contracts/sensing';
-import type { Db } from '../../db/client';
-import { alertRules, alerts, observedProperties } from '../../db/schema';
+import type { UserActing } from '../../auth/acting';
+import type { SignedInUser } from '../../auth/current-user';
+import { assertInScope, scopeOf } from '../../auth/organisation-scope';
+import { inTransaction, type Db } from '../../db/client';
+import { alertRules, alerts, observedProperties, organisations } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toIsoCst } from '../../lib/time';
-import { audit, changes, type Actor } from '../audit/service';
+import { audit, changes } from '../audit/service';
 import { reevaluateRule, type AlertChanges } from './service';
-
-export interface Acting {
-  actor: Actor;
-  ip: string;
-  /** when the change is made (closedAt / openedAt of the alerts it moves) */
-  at: Date;
-}
 
 /** A rule as saved, and the alerts its saving opened and closed (publish them after commit). */
 export interface SavedRule {
@@ -33,14 +34,14 @@ export interface SavedRule {
 }
 
 /** The fields (as in `summary`) that decide which Things break a rule: changing one re-evaluates it. */
-const EVALUATED_FIELDS = ['enabled', 'observedProperty', 'comparator', 'threshold', 'thingKind', 'silentMinutes'] as const;
+const EVALUATED_FIELDS = ['enabled', 'observedProperty', 'comparator', 'threshold', 'thingKind', 'silentMinutes', 'organisationId'] as const;
 
 const THRESHOLD_FIELDS = ['observedProperty', 'comparator', 'threshold'] as const;
 const SILENCE_FIELDS = ['silentMinutes'] as const;
 
 type Row = typeof alertRules.$inferSelect;
 
-function ruleOf(row: Row, activeAlerts: number): AlertRule {
+function ruleOf(row: Row & { organisationName: string | null }, activeAlerts: number): AlertRule {
   return {
     id: row.id,
     name: row.name,
@@ -52,6 +53,8 @@ function ruleOf(row: Row, activeAlerts: number): AlertRule {
     thingKind: (row.thingKind as AlertRule['thingKind']) ?? null,
     severity: row.severity,
     enabled: row.enabled,
+    organisationId: row.organisationId,
+    organisationName: row.organisationName,
     activeAlerts,
     createdAt: toIsoCst(row.createdAt),
   };
@@ -69,6 +72,7 @@ function summary(row: Row) {
     thingKind: row.thingKind,
     severity: row.severity,
     enabled: row.enabled,
+    organisationId: row.organisationId,
   };
 }
 
@@ -81,16 +85,24 @@ async function activeCounts(db: Db): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [r.ruleId, Number(r.n)]));
 }
 
-/** Every rule, by id (there are a handful; not paginated). */
+/** Rules with the name of their organisation (null: province-wide). */
+function rulesQuery(db: Db) {
+  return db
+    .select({ rule: alertRules, organisationName: organisations.name })
+    .from(alertRules)
+    .leftJoin(organisations, eq(organisations.id, alertRules.organisationId));
+}
+
+/** Every rule, by id, with its owning organisation (there are a handful; not paginated). */
 export async function listAlertRules(db: Db): Promise<AlertRule[]> {
-  const [rows, counts] = await Promise.all([db.select().from(alertRules).orderBy(asc(alertRules.id)), activeCounts(db)]);
-  return rows.map((r) => ruleOf(r, counts.get(r.id) ?? 0));
+  const [rows, counts] = await Promise.all([rulesQuery(db).orderBy(asc(alertRules.id)), activeCounts(db)]);
+  return rows.map(({ rule, organisationName }) => ruleOf({ ...rule, organisationName }, counts.get(rule.id) ?? 0));
 }
 
 async function getAlertRule(db: Db, id: number): Promise<AlertRule> {
-  const [row] = await db.select().from(alertRules).where(eq(alertRules.id, id));
+  const [row] = await rulesQuery(db).where(eq(alertRules.id, id));
   if (!row) throw new AppError('ALERT_RULE_NOT_FOUND', String(id));
-  return ruleOf(row, (await activeCounts(db)).get(id) ?? 0);
+  return ruleOf({ ...row.rule, organisationName: row.organisationName }, (await activeCounts(db)).get(id) ?? 0);
 }
 
 /** 400 VALIDATION_FAILED naming the fields of the other kind that `input` carries. */
@@ -108,23 +120,45 @@ async function assertProperty(tx: Db, code: string | undefined): Promise<void> {
 }
 
 /**
- * Creates an enabled rule (severity `warning` unless given; every Thing kind unless given) and
- * opens its alerts for the Things that already break it. Audited `alert_rule.create`. Errors: 400
- * VALIDATION_FAILED (a field of the kind missing, or one of the other kind present), 404
- * OBSERVED_PROPERTY_NOT_FOUND.
+ * Refuses unless organisation `id` exists (404 ORGANISATION_NOT_FOUND) and `user` may act for it
+ * (403 FORBIDDEN); null (province-wide) needs the province-wide scope.
  */
-export async function createAlertRule(db: Db, { actor, ip, at }: Acting, input: CreateAlertRule): Promise<SavedRule> {
+async function assertOwner(tx: Db, user: SignedInUser, id: number | null): Promise<void> {
+  if (id !== null) {
+    const [row] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, id));
+    if (!row) throw new AppError('ORGANISATION_NOT_FOUND', String(id));
+  }
+  await assertInScope(tx, user, id);
+}
+
+/**
+ * The owner of a new rule whose author gave none: the author's organisation when the author acts
+ * below the province, else none (province-wide).
+ */
+async function defaultOwner(tx: Db, user: SignedInUser): Promise<number | null> {
+  return (await scopeOf(tx, user)).all ? null : (user.organisation?.id ?? null);
+}
+
+/**
+ * Creates an enabled rule (severity `warning` unless given; every Thing kind unless given; the
+ * organisation as {@link defaultOwner} says unless given) and opens its alerts, at `at`, for the
+ * Things that already break it. Audited `alert_rule.create`. Errors: 400 VALIDATION_FAILED (a field
+ * of the kind missing, or one of the other kind present), 404 OBSERVED_PROPERTY_NOT_FOUND, 404
+ * ORGANISATION_NOT_FOUND, 403 FORBIDDEN (an organisation outside the author's scope).
+ */
+export async function createAlertRule(db: Db, { actor, ip, user }: UserActing, at: Date, input: CreateAlertRule): Promise<SavedRule> {
   assertFieldsOfKind(input.kind, input);
   const required = input.kind === 'threshold' ? THRESHOLD_FIELDS : SILENCE_FIELDS;
   const missing = required.filter((f) => input[f] === undefined);
   if (missing.length > 0) throw new AppError('VALIDATION_FAILED', { zh: `缺少字段 ${missing.join('、')}`, en: `a ${input.kind} rule needs ${missing.join(', ')}` });
-  const { id, alerts: moved } = await db.transaction(async (t) => {
-    const tx: Db = t;
+  const { id, alerts: moved } = await inTransaction(db, async (tx) => {
+    const organisationId = input.organisationId !== undefined ? input.organisationId : await defaultOwner(tx, user);
+    await assertOwner(tx, user, organisationId);
     await assertProperty(tx, input.observedProperty);
     const [row] = await tx
       .insert(alertRules)
       .values({
-        name: input.name.trim(),
+        name: input.name,
         kind: input.kind,
         observedPropertyCode: input.observedProperty ?? null,
         comparator: input.comparator ?? null,
@@ -133,6 +167,7 @@ export async function createAlertRule(db: Db, { actor, ip, at }: Acting, input: 
         thingKind: input.thingKind ?? null,
         severity: input.severity ?? 'warning',
         enabled: true,
+        organisationId,
       })
       .returning();
     await audit(tx, { actor, ip, action: 'alert_rule.create', entityType: 'alert_rule', entityId: row!.id, after: summary(row!) });
@@ -146,13 +181,21 @@ const NOTHING_MOVED: AlertChanges = { opened: [], closed: [] };
 /**
  * Applies `apply`'s fields to rule `id` in one transaction with its audit row (`action`, only the
  * fields that changed) and, when a field of `EVALUATED_FIELDS` changed, the re-evaluation of its
- * alerts.
+ * alerts at `at`. Errors: 404 ALERT_RULE_NOT_FOUND, 403 FORBIDDEN (the rule's organisation is
+ * outside the user's scope), and those of `apply`.
  */
-async function change(db: Db, { actor, ip, at }: Acting, id: number, action: string, apply: (tx: Db, before: Row) => Promise<Partial<typeof alertRules.$inferInsert>>): Promise<SavedRule> {
-  const moved = await db.transaction(async (t) => {
-    const tx: Db = t;
+async function change(
+  db: Db,
+  { actor, ip, user }: UserActing,
+  at: Date,
+  id: number,
+  action: string,
+  apply: (tx: Db, before: Row) => Promise<Partial<typeof alertRules.$inferInsert>>,
+): Promise<SavedRule> {
+  const moved = await inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(alertRules).where(eq(alertRules.id, id)).for('update');
     if (!before) throw new AppError('ALERT_RULE_NOT_FOUND', String(id));
+    await assertInScope(tx, user, before.organisationId);
     const fields = await apply(tx, before);
     if (Object.keys(fields).length === 0) return NOTHING_MOVED;
     const [after] = await tx.update(alertRules).set(fields).where(eq(alertRules.id, id)).returning();
@@ -166,23 +209,27 @@ async function change(db: Db, { actor, ip, at }: Acting, id: number, action: str
 }
 
 /**
- * Changes name, severity, Thing kind, and the fields of the rule's kind. Audited
- * `alert_rule.update` with what changed; a change of the condition or the Thing kind re-evaluates
- * the rule's alerts (a new name or severity does not). Errors: 404 ALERT_RULE_NOT_FOUND, 400
- * VALIDATION_FAILED (a field of the other kind), 404 OBSERVED_PROPERTY_NOT_FOUND.
+ * Changes name, severity, Thing kind, organisation, and the fields of the rule's kind. Audited
+ * `alert_rule.update` with what changed; a change of the condition, the Thing kind or the
+ * organisation re-evaluates the rule's alerts at `at` (a new name or severity does not). Errors:
+ * 404 ALERT_RULE_NOT_FOUND, 403 FORBIDDEN (the rule's organisation, or the one it is moved to, is
+ * outside the user's scope), 400 VALIDATION_FAILED (a field of the other kind), 404
+ * OBSERVED_PROPERTY_NOT_FOUND, 404 ORGANISATION_NOT_FOUND.
  */
-export function updateAlertRule(db: Db, acting: Acting, id: number, input: UpdateAlertRule): Promise<SavedRule> {
-  return change(db, acting, id, 'alert_rule.update', async (tx, before) => {
+export function updateAlertRule(db: Db, acting: UserActing, at: Date, id: number, input: UpdateAlertRule): Promise<SavedRule> {
+  return change(db, acting, at, id, 'alert_rule.update', async (tx, before) => {
     assertFieldsOfKind(before.kind, input);
+    if (input.organisationId !== undefined) await assertOwner(tx, acting.user, input.organisationId);
     await assertProperty(tx, input.observedProperty);
     return {
-      ...(input.name !== undefined && { name: input.name.trim() }),
+      ...(input.name !== undefined && { name: input.name }),
       ...(input.severity !== undefined && { severity: input.severity }),
       ...(input.thingKind !== undefined && { thingKind: input.thingKind }),
       ...(input.observedProperty !== undefined && { observedPropertyCode: input.observedProperty }),
       ...(input.comparator !== undefined && { comparator: input.comparator }),
       ...(input.threshold !== undefined && { threshold: input.threshold }),
       ...(input.silentMinutes !== undefined && { silentMinutes: input.silentMinutes }),
+      ...(input.organisationId !== undefined && { organisationId: input.organisationId }),
     };
   });
 }
@@ -190,8 +237,8 @@ export function updateAlertRule(db: Db, acting: Acting, id: number, input: Updat
 /**
  * Enables or disables a rule (idempotent; audited `alert_rule.enable` | `.disable` when it
  * changes). Disabling closes the rule's active alerts; enabling opens them for the Things that
- * break it. Errors: 404 ALERT_RULE_NOT_FOUND.
+ * break it, at `at`. Errors: 404 ALERT_RULE_NOT_FOUND, 403 FORBIDDEN (outside the user's scope).
  */
-export function setAlertRuleEnabled(db: Db, acting: Acting, id: number, enabled: boolean): Promise<SavedRule> {
-  return change(db, acting, id, enabled ? 'alert_rule.enable' : 'alert_rule.disable', async (_tx, before) => (before.enabled === enabled ? {} : { enabled }));
+export function setAlertRuleEnabled(db: Db, acting: UserActing, at: Date, id: number, enabled: boolean): Promise<SavedRule> {
+  return change(db, acting, at, id, enabled ? 'alert_rule.enable' : 'alert_rule.disable', async (_tx, before) => (before.enabled === enabled ? {} : { enabled }));
 }

@@ -10,30 +10,49 @@
  *   closed by itself when the Thing is heard again. A Thing never heard is not "silent": it was
  *   never connected (the bundled stations were imported, not pushed).
  *
+ * A rule of an organisation covers only the Things of that organisation and the organisations
+ * under it; a province-wide rule (organisation null) covers every Thing ({@link ruleCoversThing}).
+ *
  * A rule that is created, edited (enabled, ObservedProperty, comparator, threshold, Thing kind,
- * silent minutes) or disabled is evaluated again at once, in the transaction of the change
- * (`reevaluateRule`): the active alerts of the rule follow the rule as it now stands and the data
- * as it now is, and those it closes record the person who changed the rule as their closer.
+ * silent minutes, organisation) or disabled is evaluated again at once, in the transaction of the
+ * change (`reevaluateRule`): the active alerts of the rule follow the rule as it now stands and the
+ * data as it now is, and those it closes record the person who changed the rule as their closer.
  *
  * People move an alert open → acknowledged → closed (or open → closed), each step with who and
- * when, audited in its transaction.
+ * when, audited in its transaction, within the organisation scope of the alert's Thing
+ * (docs/access.md §Organisation scope).
  */
 import { and, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Page } from '@eco/contracts/envelope';
 import type { Alert, AlertStatus, ThingKind } from '@eco/contracts/sensing';
-import type { Db } from '../../db/client';
+import type { Acting, UserActing } from '../../auth/acting';
+import { assertInScope } from '../../auth/organisation-scope';
+import { inTransaction, type Db } from '../../db/client';
 import type { SensingBus } from '../sensing/events';
-import { alertRules, alerts, datastreams, observations, things, users } from '../../db/schema';
+import { alertRules, alerts, datastreams, observations, organisations, things, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
-import { audit, type Actor } from '../audit/service';
+import { audit } from '../audit/service';
 
 /** What changed: alert ids opened and closed (publish them after commit). */
 export interface AlertChanges {
   opened: number[];
   closed: number[];
 }
+
+/**
+ * SQL condition: rule `r` (an alert_rules row) covers Thing `t` (a things row) by organisation:
+ * `r` is province-wide (organisation null), or `t` belongs to r's organisation or one under it
+ * (docs/access.md §Organisation scope). A Thing of no organisation (the province-wide networks)
+ * is covered by province-wide rules only.
+ */
+const ruleCoversThing = sql`(r.organisation_id is null or t.organisation_id in (
+  with recursive tree(id) as (
+    select r.organisation_id
+    union all
+    select o.id from ${organisations} o join tree on o.parent_id = tree.id)
+  select id from tree))`;
 
 function breaches(value: number, comparator: string, threshold: number): boolean {
   switch (comparator) {
@@ -51,9 +70,9 @@ function breaches(value: number, comparator: string, threshold: number): boolean
 }
 
 /**
- * Evaluates the threshold rules on the newest Observation of each of `datastreamIds` (of Thing
- * `thing`), and closes the Thing's silence alerts (it was just heard). Call inside the ingesting
- * transaction.
+ * Evaluates the threshold rules that cover Thing `thing` (its kind, its organisation) on the newest
+ * Observation of each of `datastreamIds` (of that Thing), and closes the Thing's silence alerts (it
+ * was just heard). Call inside the ingesting transaction.
  */
 export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: ThingKind }, datastreamIds: number[], now: Date): Promise<AlertChanges> {
   const changes: AlertChanges = { opened: [], closed: [] };
@@ -69,10 +88,12 @@ export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: Thing
       select r.id as rule_id, r.comparator, r.threshold, d.id as datastream_id, o.result
       from ${alertRules} r
       join ${datastreams} d on d.observed_property_code = r.observed_property_code
+      join ${things} t on t.id = d.thing_id
       cross join lateral (
         select result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
       ) o
       where r.kind = 'threshold' and r.enabled and (r.thing_kind is null or r.thing_kind = ${thing.kind})
+        and ${ruleCoversThing}
         and d.thing_id = ${thing.id}
         and d.id in (${sql.join(datastreamIds.map((id) => sql`${id}`), sql`, `)})`),
   );
@@ -101,10 +122,11 @@ export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: Thing
 
 /**
  * Rule `r` (an alert_rules row) is an enabled silence rule that Thing `t` (a things row of the
- * rule's kind) breaks at `now`: in service, heard before, but not within the last `silent_minutes`.
+ * rule's kind, which the rule covers by organisation) breaks at `now`: in service, heard before,
+ * but not within the last `silent_minutes`.
  */
 function silentAt(now: Date) {
-  return sql`r.kind = 'silence' and r.enabled and t.status = 'active'
+  return sql`r.kind = 'silence' and r.enabled and t.status = 'active' and ${ruleCoversThing}
     and t.last_seen_at is not null
     and t.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(mins => r.silent_minutes)`;
 }
@@ -138,8 +160,8 @@ const OPEN_CHUNK = 1000;
  * The Things rule `ruleId` (read inside `tx`, so as the transaction has just changed it) is broken
  * by now, with what would open an alert for each:
  * - disabled: none;
- * - threshold: Things of the rule's kind (or any) with a Datastream of the rule's ObservedProperty
- *   whose newest Observation breaches (`breaches`, as on arrival); `retired` says which of them are
+ * - threshold: Things of the rule's kind (or any) and organisation (or any, for a province-wide
+ *   rule) with a Datastream of the rule's ObservedProperty whose newest Observation breaches (`breaches`, as on arrival); `retired` says which of them are
  *   retired (they keep an alert already open, but get no new one: they can no longer send the data
  *   that would close it);
  * - silence: the Things `checkSilence` would open an alert for.
@@ -166,7 +188,7 @@ async function breachesOf(tx: Db, ruleId: number, now: Date): Promise<{ breaking
       cross join lateral (
         select result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
       ) o
-      where r.id = ${ruleId}`),
+      where r.id = ${ruleId} and ${ruleCoversThing}`),
   );
   const breaking = rows.filter((r) => breaches(Number(r.result), rule.comparator!, Number(rule.threshold)));
   return {
@@ -191,7 +213,7 @@ async function breachesOf(tx: Db, ruleId: number, now: Date): Promise<{ breaking
  *
  * @returns the ids of the alerts opened and closed: publish them after commit (`publishAlertChanges`).
  */
-export async function reevaluateRule(tx: Db, ruleId: number, who: { actor: Actor; ip: string }, now: Date): Promise<AlertChanges> {
+export async function reevaluateRule(tx: Db, ruleId: number, who: Acting, now: Date): Promise<AlertChanges> {
   const { breaking, retired } = await breachesOf(tx, ruleId, now);
   const keep = breaking.map((b) => b.thingId);
   const closing = await tx
@@ -319,13 +341,19 @@ export async function listAlerts(db: Db, query: { status?: AlertStatus | 'active
 /**
  * A person moves alert `id` to `to`: `acknowledged` (from open) or `closed` (from open or
  * acknowledged), recording who and when; audited `alert.acknowledge` / `alert.close`.
- * Errors: ALERT_NOT_FOUND, ALERT_STATE_CONFLICT (409: already acknowledged or closed).
+ * Errors: 404 ALERT_NOT_FOUND, 403 FORBIDDEN (the alert's Thing is outside the person's
+ * organisation scope), 409 ALERT_STATE_CONFLICT (already acknowledged or closed).
  */
-export async function moveAlert(db: Db, now: () => Date, who: { actor: Actor; ip: string }, id: number, to: 'acknowledged' | 'closed'): Promise<Alert> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    const [row] = await tx.select({ id: alerts.id, status: alerts.status }).from(alerts).where(eq(alerts.id, id)).for('update');
+export async function moveAlert(db: Db, now: () => Date, who: UserActing, id: number, to: 'acknowledged' | 'closed'): Promise<Alert> {
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ id: alerts.id, status: alerts.status, organisationId: things.organisationId })
+      .from(alerts)
+      .innerJoin(things, eq(things.id, alerts.thingId))
+      .where(eq(alerts.id, id))
+      .for('update', { of: alerts });
     if (!row) throw new AppError('ALERT_NOT_FOUND', String(id));
+    await assertInScope(tx, who.user, row.organisationId);
     const allowed = to === 'acknowledged' ? row.status === 'open' : row.status !== 'closed';
     if (!allowed) throw new AppError('ALERT_STATE_CONFLICT', { zh: `当前状态：${row.status}`, en: `it is ${row.status}` });
     const at = now();

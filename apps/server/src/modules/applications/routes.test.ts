@@ -49,7 +49,13 @@ describe('application platform', () => {
     anonymous = new Browser(ctx.app);
     await anonymous.session();
     const make = async (code: string, extra: Record<string, unknown>) => {
-      const response = await editor.post<ManagedApplication>('/api/manage/applications', { ...base, code, name: `测试系统 ${code}`, entryUrl: `https://example.com/${code}`, ...extra });
+      const response = await editor.post<ManagedApplication>('/api/manage/applications', {
+        ...base,
+        code,
+        name: `测试系统 ${code}`,
+        entryUrl: `https://example.com/${code}`,
+        ...extra,
+      });
       ids[code] = dataOf(response).id;
     };
     await make('open-all', { access: 'public' });
@@ -69,7 +75,7 @@ describe('application platform', () => {
     return (await tiles(browser)).items.find((item) => item.code === code)!;
   }
 
-  it('starts with the province\'s named systems, marked as seeded and configurable, each once however often the app starts', async () => {
+  it("starts with the province's named systems, marked as seeded and configurable, each once however often the app starts", async () => {
     const { items } = await tiles(anonymous);
     for (const seed of SEEDED_APPLICATIONS) {
       expect(items.filter((item) => item.name === seed.name)).toEqual([expect.objectContaining({ code: seed.code, seeded: true, status: 'online' })]);
@@ -78,6 +84,22 @@ describe('application platform', () => {
     const { seedApplications } = await import('./service');
     expect(await seedApplications(db())).toEqual([]);
     expect(await db().select({ id: applications.id }).from(applications).where(eq(applications.code, 'gtlh'))).toHaveLength(1);
+  });
+
+  it('answers the catalogue uncached: to a visitor no-cache, to a signed-in user (whose tiles differ) no-store', async () => {
+    expect((await anonymous.get('/api/applications')).headers['cache-control']).toBe('no-cache');
+    expect((await staffXian.get('/api/applications')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses an unknown query parameter and a body sent to a launch, naming them', async () => {
+    const query = await anonymous.get(`/api/applications?keyword=${encodeURIComponent('防火')}&sort=name`);
+    expect(query.status).toBe(400);
+    expect(errorOf(query).details?.map((d) => d.field)).toEqual(['querystring/sort']);
+    const launchBefore = await countOf(auditLog);
+    const body = await staffXian.post(`/api/applications/${ids['members']}/launch`, { returnTo: '/' });
+    expect(body.status).toBe(400);
+    expect(errorOf(body).details?.map((d) => d.field)).toEqual(['body/returnTo']);
+    expect(await countOf(auditLog)).toBe(launchBefore);
   });
 
   it('never gives the entry URL in the catalogue: only launching does, after the check', async () => {
@@ -137,7 +159,10 @@ describe('application platform', () => {
     const { recent } = await tiles(browser);
     expect(recent.map((r) => r.code)).toEqual(['xian-only', 'members']);
     expect(recent[0]!.lastLaunchedAt).toMatch(/\+08:00$/);
-    const rows = await db().select().from(auditLog).where(and(eq(auditLog.action, 'application.launch'), eq(auditLog.actorId, user.id)));
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'application.launch'), eq(auditLog.actorId, user.id)));
     expect(rows).toHaveLength(2);
     // a refused launch is not recorded
     await browser.post(`/api/applications/${ids['editors-only']}/launch`);
@@ -182,16 +207,53 @@ describe('application platform', () => {
     });
 
     it('audits a change with what changed, and the catalogue shows it at once', async () => {
-      const response = await editor.patch<ManagedApplication>(`/api/manage/applications/${ids['members']}`, { status: 'maintenance', maintenanceNotice: '今晚停机维护' });
+      const response = await editor.patch<ManagedApplication>(`/api/manage/applications/${ids['members']}`, {
+        status: 'maintenance',
+        maintenanceNotice: '今晚停机维护',
+      });
       expect(dataOf(response)).toMatchObject({ status: 'maintenance', maintenanceNotice: '今晚停机维护' });
-      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'application.update'), eq(auditLog.entityId, String(ids['members']))));
-      expect(entry).toMatchObject({ before: { status: 'online', maintenanceNotice: null }, after: { status: 'maintenance', maintenanceNotice: '今晚停机维护' } });
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'application.update'), eq(auditLog.entityId, String(ids['members']))));
+      expect(entry).toMatchObject({
+        before: { status: 'online', maintenanceNotice: null },
+        after: { status: 'maintenance', maintenanceNotice: '今晚停机维护' },
+      });
       expect((await tile(staffXian, 'members')).blockedBy).toBe('maintenance');
       dataOf(await editor.patch(`/api/manage/applications/${ids['members']}`, { status: 'online', maintenanceNotice: null }));
     });
 
+    it('answers management reads no-store', async () => {
+      expect((await editor.get('/api/manage/applications')).headers['cache-control']).toBe('no-store');
+    });
+
+    it('refuses an unknown property with 400 naming it, creating and changing nothing', async () => {
+      const before = await countOf(applications);
+      const auditBefore = await countOf(auditLog);
+      const [row] = await db().select().from(applications).where(eq(applications.id, ids['open-all']!));
+      const created = await editor.post('/api/manage/applications', { ...base, code: 'with-owner', name: '多余字段', owner: '碑林区' });
+      expect(created.status).toBe(400);
+      expect(errorOf(created).details?.map((d) => d.field)).toEqual(['body/owner']);
+      const updated = await editor.patch(`/api/manage/applications/${ids['open-all']}`, { name: '改名', accessOrganisations: [{ id: xianId }] });
+      expect(updated.status).toBe(400);
+      expect(errorOf(updated).details?.map((d) => d.field)).toEqual(['body/accessOrganisations']);
+      expect(await db().select().from(applications).where(eq(applications.id, ids['open-all']!))).toEqual([row]);
+      expect(await countOf(applications)).toBe(before);
+      expect(await countOf(auditLog)).toBe(auditBefore);
+    });
+
+    it('trims one-line text and stores an empty maintenance notice as none', async () => {
+      const changed = dataOf(
+        await editor.patch<ManagedApplication>(`/api/manage/applications/${ids['retired']}`, { name: '  已下线的系统  ', maintenanceNotice: '   ' }),
+      );
+      expect(changed).toMatchObject({ name: '已下线的系统', maintenanceNotice: null });
+    });
+
     it('keeps roles and organisations only for the rule that uses them', async () => {
-      const changed = dataOf(await editor.patch<ManagedApplication>(`/api/manage/applications/${ids['editors-only']}`, { access: 'organisations', accessOrganisationIds: [xianId] }));
+      const changed = dataOf(
+        await editor.patch<ManagedApplication>(`/api/manage/applications/${ids['editors-only']}`, { access: 'organisations', accessOrganisationIds: [xianId] }),
+      );
       expect(changed).toMatchObject({ access: 'organisations', accessRoles: [], accessOrganisations: [{ id: xianId, name: '西安市' }] });
       dataOf(await editor.patch(`/api/manage/applications/${ids['editors-only']}`, { access: 'roles', accessRoles: ['editor', 'admin'] }));
     });
@@ -202,6 +264,8 @@ describe('application platform', () => {
       ['organisations without any organisation', { access: 'organisations' }, 400, 'APPLICATION_ACCESS_INVALID'],
       ['an organisation that does not exist', { access: 'organisations', accessOrganisationIds: [999999] }, 404, 'ORGANISATION_NOT_FOUND'],
       ['a javascript: entry URL', { entryUrl: 'javascript:alert(1)' }, 400, 'VALIDATION_FAILED'],
+      ['a NUL in the entry URL', { entryUrl: 'https://example.com/a\u0000b' }, 400, 'VALIDATION_FAILED'],
+      ['a number as text', { sortOrder: '5' }, 400, 'VALIDATION_FAILED'],
       ['an unknown status', { status: 'broken' }, 400, 'VALIDATION_FAILED'],
       ['a blank name', { name: '   ' }, 400, 'VALIDATION_FAILED'],
       ['a NUL in the name', { name: 'a\u0000b' }, 400, 'VALIDATION_FAILED'],

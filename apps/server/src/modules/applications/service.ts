@@ -7,32 +7,37 @@
  * (a county user is admitted by its city or the province). The rules apply to administrators too:
  * an administrator who needs a system adds their role or organisation to it.
  *
+ * Management (editors and administrators) follows the organisation scope (docs/access.md
+ * §Organisation scope): the systems are province-wide content every editor manages, but which
+ * organisations a system is opened to is those organisations' business, so an editor below the
+ * province adds and removes only organisations within their scope ({@link updateApplication}).
+ *
  * Every management write runs in one transaction with its audit row (`application.create`,
  * `application.update`); a launch is audited too (`application.launch`: a user signing into
  * another system). Favourites are a personal preference and are not audited.
  */
 import { and, asc, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  ApplicationCatalogue,
-  ApplicationInput,
-  ApplicationTile,
-  LaunchBlock,
-  ManagedApplication,
+import {
+  APPLICATION_ICONS,
+  type ApplicationCatalogue,
+  type ApplicationIcon,
+  type ApplicationInput,
+  type ApplicationPatch,
+  type ApplicationTile,
+  type CatalogueQuery,
+  type LaunchBlock,
+  type ManagedApplication,
 } from '@eco/contracts/applications';
+import type { UserActing } from '../../auth/acting';
 import type { SignedInUser } from '../../auth/current-user';
-import type { Db } from '../../db/client';
+import { inScope, scopeOf } from '../../auth/organisation-scope';
+import { inTransaction, type Db } from '../../db/client';
 import { applicationFavourites, applicationLaunches, applications, oidcClients, organisations } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
-import { audit, changes, LOCAL_ADDRESS, SYSTEM_ACTOR, type Actor } from '../audit/service';
-
-/** Who is acting and from where. */
-export interface Acting {
-  actor: Actor;
-  ip: string;
-}
+import { audit, changes, LOCAL_ADDRESS, SYSTEM_ACTOR } from '../audit/service';
 
 type Row = typeof applications.$inferSelect;
 
@@ -84,6 +89,11 @@ async function organisationNames(db: Db, rows: Row[]): Promise<Map<number, strin
   return new Map(found.map((o) => [o.id, o.name]));
 }
 
+/** The stored icon (a plain text column), or `app` for one the web app does not know. */
+function iconOf(row: Row): ApplicationIcon {
+  return APPLICATION_ICONS.find((icon) => icon === row.icon) ?? 'app';
+}
+
 function accessOf(row: Row, names: Map<number, string>) {
   return {
     access: row.access,
@@ -93,23 +103,33 @@ function accessOf(row: Row, names: Map<number, string>) {
 }
 
 /**
- * The catalogue for `visitor`: the systems matching `keyword` (substring of name, code,
- * description or category, ignoring case) and `category`, favourites first, then by category,
- * sort order and name; every category; and the visitor's recent launches (latest first).
+ * The catalogue for `visitor` (null: not signed in): the systems matching `keyword` (substring of
+ * name, code, description or category, ignoring case; empty = all) and `category` (exactly;
+ * empty = all), favourites first, then by sort order, category and name; every category; and the
+ * visitor's recent launches (latest first, at most {@link RECENT_LIMIT}). Query strings arrive
+ * trimmed (docs/api.md §Text).
  */
-export async function catalogue(db: Db, visitor: Visitor | null, query: { keyword?: string; category?: string }): Promise<ApplicationCatalogue> {
+export async function catalogue(db: Db, visitor: Visitor | null, query: CatalogueQuery): Promise<ApplicationCatalogue> {
   const conditions: SQL[] = [];
-  const keyword = query.keyword?.trim();
+  const keyword = query.keyword;
   if (keyword) {
     const pattern = likePattern(keyword);
     conditions.push(
-      or(ilike(applications.name, pattern), ilike(applications.code, pattern), ilike(applications.description, pattern), ilike(applications.category, pattern))!,
+      or(
+        ilike(applications.name, pattern),
+        ilike(applications.code, pattern),
+        ilike(applications.description, pattern),
+        ilike(applications.category, pattern),
+      )!,
     );
   }
   if (query.category) conditions.push(eq(applications.category, query.category));
   const ordered = [asc(applications.sortOrder), asc(applications.category), asc(applications.name)];
   const [all, favourites, launches] = await Promise.all([
-    db.select().from(applications).orderBy(...ordered),
+    db
+      .select()
+      .from(applications)
+      .orderBy(...ordered),
     visitor
       ? db.select({ id: applicationFavourites.applicationId }).from(applicationFavourites).where(eq(applicationFavourites.userId, visitor.user.id))
       : Promise.resolve([]),
@@ -121,7 +141,17 @@ export async function catalogue(db: Db, visitor: Visitor | null, query: { keywor
           .groupBy(applicationLaunches.applicationId)
       : Promise.resolve([]),
   ]);
-  const matching = conditions.length > 0 ? new Set((await db.select({ id: applications.id }).from(applications).where(and(...conditions))).map((r) => r.id)) : null;
+  const matching =
+    conditions.length > 0
+      ? new Set(
+          (
+            await db
+              .select({ id: applications.id })
+              .from(applications)
+              .where(and(...conditions))
+          ).map((r) => r.id),
+        )
+      : null;
   const favouriteIds = new Set(favourites.map((f) => f.id));
   const launchedAt = new Map(launches.filter((l) => l.at !== null).map((l) => [l.id, new Date(l.at!)]));
   const names = await organisationNames(db, all);
@@ -132,7 +162,7 @@ export async function catalogue(db: Db, visitor: Visitor | null, query: { keywor
       id: row.id,
       code: row.code,
       name: row.name,
-      icon: row.icon,
+      icon: iconOf(row),
       category: row.category,
       description: row.description,
       status: row.status,
@@ -171,7 +201,14 @@ async function findRow(db: Db, id: number): Promise<Row> {
  * Errors: 404 APPLICATION_NOT_FOUND; 409 APPLICATION_UNAVAILABLE (offline or in maintenance, with
  * the maintenance notice); 401 APPLICATION_SIGN_IN_REQUIRED; 403 APPLICATION_NO_PERMISSION.
  */
-export async function launch(db: Db, now: () => Date, visitor: Visitor | null, ip: string, id: number, oidcIssuer: string | null = null): Promise<{ url: string }> {
+export async function launch(
+  db: Db,
+  now: () => Date,
+  visitor: Visitor | null,
+  ip: string,
+  id: number,
+  oidcIssuer: string | null = null,
+): Promise<{ url: string }> {
   const row = await findRow(db, id);
   const blocked = blockOf(row, visitor);
   if (blocked === 'offline') throw new AppError('APPLICATION_UNAVAILABLE', { zh: '已下线', en: 'it is offline' });
@@ -182,8 +219,7 @@ export async function launch(db: Db, now: () => Date, visitor: Visitor | null, i
   if (blocked === 'sign_in') throw new AppError('APPLICATION_SIGN_IN_REQUIRED');
   if (blocked === 'no_permission') throw new AppError('APPLICATION_NO_PERMISSION');
   if (visitor) {
-    await db.transaction(async (t) => {
-      const tx: Db = t;
+    await inTransaction(db, async (tx) => {
       await tx.insert(applicationLaunches).values({ userId: visitor.user.id, applicationId: row.id, at: now() });
       await audit(tx, {
         actor: { id: visitor.user.id, account: visitor.user.account },
@@ -234,7 +270,7 @@ async function managedOf(db: Db, rows: Row[]): Promise<ManagedApplication[]> {
     id: row.id,
     code: row.code,
     name: row.name,
-    icon: row.icon,
+    icon: iconOf(row),
     category: row.category,
     description: row.description,
     entryUrl: row.entryUrl,
@@ -248,7 +284,7 @@ async function managedOf(db: Db, rows: Row[]): Promise<ManagedApplication[]> {
   }));
 }
 
-/** Every system, in catalogue order. */
+/** Every system, in catalogue order (sort order, category, name), as editors manage it. */
 export async function listManaged(db: Db): Promise<ManagedApplication[]> {
   const rows = await db.select().from(applications).orderBy(asc(applications.sortOrder), asc(applications.category), asc(applications.name));
   return managedOf(db, rows);
@@ -274,28 +310,48 @@ function summary(row: Row): Record<string, unknown> {
 
 /**
  * The stored form of `input` over `base`: roles only with `roles`, organisations only with
- * `organisations`, which then must name at least one (existing) organisation or role.
- * 400 APPLICATION_ACCESS_INVALID otherwise.
+ * `organisations`, which then must name at least one role (400 APPLICATION_ACCESS_INVALID) or
+ * at least one organisation, each existing (400 APPLICATION_ACCESS_INVALID, 404
+ * ORGANISATION_NOT_FOUND); an empty maintenance notice is null. Always sets `accessRoles` and
+ * `accessOrganisationIds` (duplicates dropped).
  */
-async function normalise(tx: Db, base: Partial<ApplicationInput>, input: Partial<ApplicationInput>): Promise<Partial<ApplicationInput>> {
+async function normalise(
+  tx: Db,
+  base: ApplicationPatch,
+  input: ApplicationPatch,
+): Promise<ApplicationPatch & Pick<ApplicationInput, 'accessRoles' | 'accessOrganisationIds'>> {
   const merged = { ...base, ...input };
-  const out: Partial<ApplicationInput> = { ...input };
-  if (merged.access !== 'roles') out.accessRoles = [];
-  else {
-    const roles = [...new Set(merged.accessRoles ?? [])];
-    if (roles.length === 0) throw new AppError('APPLICATION_ACCESS_INVALID', { zh: '请至少选择一个角色', en: 'choose at least one role' });
-    out.accessRoles = roles;
+  let accessRoles: ApplicationInput['accessRoles'] = [];
+  if (merged.access === 'roles') {
+    accessRoles = [...new Set(merged.accessRoles ?? [])];
+    if (accessRoles.length === 0) throw new AppError('APPLICATION_ACCESS_INVALID', { zh: '请至少选择一个角色', en: 'choose at least one role' });
   }
-  if (merged.access !== 'organisations') out.accessOrganisationIds = [];
-  else {
-    const ids = [...new Set(merged.accessOrganisationIds ?? [])];
-    if (ids.length === 0) throw new AppError('APPLICATION_ACCESS_INVALID', { zh: '请至少选择一个机构', en: 'choose at least one organisation' });
-    const found = await tx.select({ id: organisations.id }).from(organisations).where(inArray(organisations.id, ids));
-    if (found.length !== ids.length) throw new AppError('ORGANISATION_NOT_FOUND');
-    out.accessOrganisationIds = ids;
+  let accessOrganisationIds: number[] = [];
+  if (merged.access === 'organisations') {
+    accessOrganisationIds = [...new Set(merged.accessOrganisationIds ?? [])];
+    if (accessOrganisationIds.length === 0)
+      throw new AppError('APPLICATION_ACCESS_INVALID', { zh: '请至少选择一个机构', en: 'choose at least one organisation' });
+    const found = await tx.select({ id: organisations.id }).from(organisations).where(inArray(organisations.id, accessOrganisationIds));
+    if (found.length !== accessOrganisationIds.length) throw new AppError('ORGANISATION_NOT_FOUND');
   }
-  if (out.maintenanceNotice !== undefined && out.maintenanceNotice !== null && out.maintenanceNotice.trim() === '') out.maintenanceNotice = null;
+  const out = { ...input, accessRoles, accessOrganisationIds };
+  if (out.maintenanceNotice === '') out.maintenanceNotice = null;
   return out;
+}
+
+/**
+ * Refuses with 403 FORBIDDEN unless `user` may open or close a system to every organisation
+ * that differs between `before` and `after` (added or removed): see {@link updateApplication}.
+ */
+async function assertOrganisationChangesInScope(tx: Db, user: SignedInUser, before: readonly number[], after: readonly number[]): Promise<void> {
+  const changed = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
+  if (changed.length === 0) return;
+  const scope = await scopeOf(tx, user);
+  if (changed.every((id) => inScope(scope, id))) return;
+  throw new AppError('FORBIDDEN', {
+    zh: '只能对本单位及下级单位开放或取消开放应用系统；已开放给其他单位的须保持不变',
+    en: 'you may only open a system to, or close it to, your own organisation and those under it; other organisations it is opened to must stay as they are',
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -305,12 +361,17 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Creates a system. 409 APPLICATION_CODE_TAKEN; 400 APPLICATION_ACCESS_INVALID; 404 ORGANISATION_NOT_FOUND. */
-export async function createApplication(db: Db, now: () => Date, { actor, ip }: Acting, input: ApplicationInput): Promise<ManagedApplication> {
+/**
+ * Creates a system (with its audit row) and answers it as editors see it. An editor below the
+ * province may open it only to organisations within their scope ({@link updateApplication}).
+ * Errors: 409 APPLICATION_CODE_TAKEN; 400 APPLICATION_ACCESS_INVALID; 404 ORGANISATION_NOT_FOUND;
+ * 403 FORBIDDEN.
+ */
+export async function createApplication(db: Db, now: () => Date, { actor, ip, user }: UserActing, input: ApplicationInput): Promise<ManagedApplication> {
   try {
-    const row = await db.transaction(async (t) => {
-      const tx: Db = t;
-      const values = { ...input, ...(await normalise(tx, {}, input)) } as ApplicationInput;
+    const row = await inTransaction(db, async (tx) => {
+      const values: ApplicationInput = { ...input, ...(await normalise(tx, {}, input)) };
+      await assertOrganisationChangesInScope(tx, user, [], values.accessOrganisationIds);
       const [created] = await tx
         .insert(applications)
         .values({ ...values, createdAt: now(), updatedAt: now() })
@@ -325,15 +386,37 @@ export async function createApplication(db: Db, now: () => Date, { actor, ip }: 
   }
 }
 
-/** Changes the fields given. 404 APPLICATION_NOT_FOUND; 409 APPLICATION_CODE_TAKEN; 400 APPLICATION_ACCESS_INVALID. */
-export async function updateApplication(db: Db, now: () => Date, { actor, ip }: Acting, id: number, input: Partial<ApplicationInput>): Promise<ManagedApplication> {
+/**
+ * Changes the fields of system `id` given in `input` (the others stay), audits what changed, and
+ * answers the system as editors see it.
+ *
+ * The organisation scope (docs/access.md §Organisation scope): administrators and users of the
+ * province organisation (or of none) act province-wide. An editor of a city or county may change
+ * every other field, but every organisation the change adds to `accessOrganisationIds` or removes
+ * from it must be within their scope (their organisation and those under it); otherwise the
+ * whole change is refused with 403 FORBIDDEN and nothing changes. Organisations outside the scope
+ * that a system is already opened to thus stay exactly as they are: such an editor sends them back
+ * unchanged (or leaves `accessOrganisationIds` out), and may not change `access` away from
+ * `organisations`, which would remove them. One rule, refused rather than silently merged, so
+ * what the editor sent is what is stored or nothing is.
+ *
+ * Errors: 404 APPLICATION_NOT_FOUND or ORGANISATION_NOT_FOUND; 409 APPLICATION_CODE_TAKEN;
+ * 400 APPLICATION_ACCESS_INVALID; 403 FORBIDDEN.
+ */
+export async function updateApplication(
+  db: Db,
+  now: () => Date,
+  { actor, ip, user }: UserActing,
+  id: number,
+  input: ApplicationPatch,
+): Promise<ManagedApplication> {
   try {
-    const row = await db.transaction(async (t) => {
-      const tx: Db = t;
+    const row = await inTransaction(db, async (tx) => {
       const [before] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
       if (!before) throw new AppError('APPLICATION_NOT_FOUND');
-      const base = summary(before) as Partial<ApplicationInput>;
+      const base = summary(before) as ApplicationPatch;
       const values = await normalise(tx, base, input);
+      await assertOrganisationChangesInScope(tx, user, before.accessOrganisationIds, values.accessOrganisationIds);
       const diff = changes(base as Record<string, unknown>, values as Record<string, unknown>);
       if (!diff) return before;
       const [after] = await tx
@@ -352,7 +435,7 @@ export async function updateApplication(db: Db, now: () => Date, { actor, ip }: 
 }
 
 /**
- * The province's named systems the portal starts with (product.md, /application-platform). Their
+ * The province's named systems the portal starts with (docs/product.md §Screens, 应用平台). Their
  * entry addresses are placeholders on example.com (RFC 2606): an editor sets the real ones.
  */
 export const SEEDED_APPLICATIONS: readonly Omit<ApplicationInput, 'accessOrganisationIds' | 'maintenanceNotice'>[] = [
@@ -402,8 +485,7 @@ export const SEEDED_APPLICATIONS: readonly Omit<ApplicationInput, 'accessOrganis
 export async function seedApplications(db: Db): Promise<string[]> {
   const added: string[] = [];
   for (const seed of SEEDED_APPLICATIONS) {
-    await db.transaction(async (t) => {
-      const tx: Db = t;
+    await inTransaction(db, async (tx) => {
       const [row] = await tx
         .insert(applications)
         .values({ ...seed, maintenanceNotice: null, accessOrganisationIds: [], seeded: true })
@@ -411,7 +493,14 @@ export async function seedApplications(db: Db): Promise<string[]> {
         .returning();
       if (!row) return;
       added.push(row.code);
-      await audit(tx, { actor: SYSTEM_ACTOR, ip: LOCAL_ADDRESS, action: 'application.create', entityType: 'application', entityId: row.id, after: summary(row) });
+      await audit(tx, {
+        actor: SYSTEM_ACTOR,
+        ip: LOCAL_ADDRESS,
+        action: 'application.create',
+        entityType: 'application',
+        entityId: row.id,
+        after: summary(row),
+      });
     });
   }
   return added;
@@ -419,5 +508,9 @@ export async function seedApplications(db: Db): Promise<string[]> {
 
 /** For tests and the recent list: the latest launches of `userId`, newest first. */
 export async function launchesOf(db: Db, userId: number) {
-  return db.select().from(applicationLaunches).where(eq(applicationLaunches.userId, userId)).orderBy(desc(applicationLaunches.at), desc(applicationLaunches.id));
+  return db
+    .select()
+    .from(applicationLaunches)
+    .where(eq(applicationLaunches.userId, userId))
+    .orderBy(desc(applicationLaunches.at), desc(applicationLaunches.id));
 }

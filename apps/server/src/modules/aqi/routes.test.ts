@@ -1,8 +1,9 @@
 /**
  * `POST /api/tools/aqi` as the calculator on /application-tools and an API client use it: the
- * published AQI of a real hour reproduced, daily mode, the empty record, and bad input refused.
+ * published AQI of a real hour reproduced, daily mode, the empty record, and bad input refused
+ * (strict input, docs/api.md §Input: an unknown name is 400, never a silent `aqi: null`).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AqiResultDto } from '@eco/contracts/aqi';
 import { hourlyRows, valuesOf } from '../../test/bundled-data';
 import { Browser } from '../../test/browser';
@@ -10,12 +11,36 @@ import { dataOf, errorOf, useTestApp } from '../../test/test-app';
 
 describe('POST /api/tools/aqi', () => {
   const ctx = useTestApp();
-  const browser = () => new Browser(ctx.app);
+  // a visitor who never signs in nor fetches a CSRF token: the calculator changes nothing, so needs neither
+  let visitor: Browser;
+  beforeAll(async () => {
+    visitor = new Browser(ctx.app);
+  });
 
   async function post(body: unknown, headers: Record<string, string> = {}) {
-    // a client without a session or CSRF token: the calculator changes nothing
-    return browser().request<AqiResultDto>('POST', '/api/tools/aqi', body, { headers });
+    return visitor.request<AqiResultDto>('POST', '/api/tools/aqi', body, { headers });
   }
+
+  it('answers a visitor without signing in, not cached for a shared cache to keep', async () => {
+    const response = await post({ pm2_5: 35 });
+    expect(response.status).toBe(200);
+    expect(dataOf(response).aqi).toBe(50);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers an API client without a session or CSRF token, since it changes nothing', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/tools/aqi', payload: { pm2_5: 35 } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, data: { aqi: 50 } });
+  });
+
+  it('refuses a misspelt field with 400 naming it, instead of answering no AQI', async () => {
+    const response = await post({ pm25: 10 });
+    expect(response.status).toBe(400);
+    const error = errorOf(response);
+    expect(error.errorCode).toBe('VALIDATION_FAILED');
+    expect(error.details?.map((d) => d.field)).toEqual(['body/pm25']);
+  });
 
   it('reproduces the AQI and primary pollutant the national network published for a real hour', async () => {
     // data/cnemc-shaanxi-hourly-2024-01-08T00.csv, 2643A 安康市监测站: published AQI 127, 细颗粒物(PM2.5)

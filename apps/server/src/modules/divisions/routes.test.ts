@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CityBoundaries, DivisionTree } from '@eco/contracts/divisions';
 import { divisionTree } from '../../test/bundled-data';
-import { dataOf, getJson, useTestApp } from '../../test/test-app';
+import { dataOf, errorOf, getJson, useTestApp } from '../../test/test-app';
 
 describe('the geography: /api/divisions and /api/city-boundaries', () => {
   const ctx = useTestApp({ loaded: true });
@@ -36,5 +36,11 @@ describe('the geography: /api/divisions and /api/city-boundaries', () => {
     const response = await getJson(ctx.app, '/api/city-boundaries');
     expect(response.headers['cache-control']).toMatch(/public/);
     expect(Number(/max-age=(\d+)/.exec(String(response.headers['cache-control']))?.[1])).toBeGreaterThan(0);
+  });
+
+  it.each(['/api/divisions?level=city', '/api/city-boundaries?code=6101'])('refuses a parameter it does not take (%s) with 400 naming it', async (url) => {
+    const response = await getJson(ctx.app, url);
+    expect(response.status).toBe(400);
+    expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: `querystring/${url.split('?')[1]!.split('=')[0]}` }] });
   });
 });

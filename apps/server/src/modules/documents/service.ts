@@ -21,7 +21,7 @@ export interface Uploads {
   maxBytes: number;
 }
 
-/** What portal documents may be: PDF, Office documents, images and zip archives (issue 4). */
+/** What portal documents may be: PDF, Office documents, images and zip archives (docs/product.md §Notices). */
 export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', 'office', 'image', 'zip'];
 
 /** The longest file name kept, characters (what common file systems allow). */

@@ -12,6 +12,13 @@ describe('GET /api/health', () => {
     expect(response.body).toEqual({ success: true, data: { status: 'ok', database: TEST_DB_KIND } });
   });
 
+  it('is never kept by a cache, and refuses parameters it does not take', async () => {
+    expect((await getJson(ctx.app, '/api/health')).headers['cache-control']).toBe('no-store');
+    const response = await getJson(ctx.app, '/api/health?verbose=1');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'querystring/verbose' }] });
+  });
+
   it('answers 503 DATABASE_UNAVAILABLE once the database has gone away', async () => {
     await ctx.database.close();
     const response = await getJson(ctx.app, '/api/health', { 'accept-language': 'en-US' });

@@ -7,6 +7,7 @@ import { route } from '../../http/route';
 import { sendStoredFile } from '../../uploads/send-file';
 import { registerUploads, storeUpload, type Uploads } from '../documents/service';
 import {
+  assertNoticeInScope,
   attachToNotice,
   createNotice,
   deleteNotice,
@@ -62,9 +63,10 @@ export async function noticesRoutes(app: FastifyInstance, { db, now, uploads }: 
   });
   route(app, api.attachToNotice, async (request) => {
     const { id } = request.params;
-    // an unknown notice is refused before its upload is read
-    await getNotice(db, id, now(), 'editor');
-    await storeUpload(db, uploads, request, (tx, file) => attachToNotice(tx, now, actingOf(request), id, file));
+    const acting = actingOf(request);
+    // an unknown notice, or one of another organisation, is refused before its upload is read
+    await assertNoticeInScope(db, acting.user, id);
+    await storeUpload(db, uploads, request, (tx, file) => attachToNotice(tx, now, acting, id, file));
     return getNotice(db, id, now(), 'editor');
   });
   route(app, api.detachFromNotice, async (request) => {

@@ -1,5 +1,5 @@
 /**
- * The rich text of notices, cleaned on the server before it is stored (issue 4 §5): an allow-list
+ * The rich text of notices, cleaned on the server before it is stored (docs/product.md §Notices): an allow-list
  * of the elements and attributes the editor (Tiptap's starter kit) produces, run by the
  * `sanitize-html` library. Everything else goes: scripts, styles, event handlers, iframes, forms,
  * and URLs other than http(s), mailto and same-page anchors (so no `javascript:` or `data:`).

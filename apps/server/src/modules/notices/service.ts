@@ -6,15 +6,17 @@
  * 09:00 by itself, with no timer and no restart. Editors and administrators see every notice.
  *
  * Keyword search is a plain `ILIKE` substring match over the title and the body's text (a trigram
- * index needs three characters; two-character Chinese words such as 防火 must be found:
- * CONVENTIONS.md, "PGlite"). Each write runs in one transaction with its audit row.
+ * index needs three characters, and two-character Chinese words such as 防火 must be found).
+ * Each write runs in one transaction with its audit row.
  */
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@eco/contracts/envelope';
 import type { NoticeCategory, NoticeDetail, NoticeInput, NoticePatch, NoticeRef, NoticeStatus, NoticeSummary } from '@eco/contracts/notices';
 import type { UserActing } from '../../auth/acting';
-import type { Db } from '../../db/client';
+import type { SignedInUser } from '../../auth/current-user';
+import { assertInScope } from '../../auth/organisation-scope';
+import { inTransaction, type Db } from '../../db/client';
 import { files, noticeAttachments, notices as n, organisations } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
@@ -192,11 +194,26 @@ export async function getAttachment(db: Db, noticeId: number, attachmentId: numb
 
 type NoticeRow = typeof n.$inferSelect;
 
-/** The row of notice `id`, locked until the transaction ends; 404 NOTICE_NOT_FOUND. */
-async function lockNotice(tx: Db, id: number): Promise<NoticeRow> {
+/**
+ * The row of notice `id`, locked until the transaction ends, when `user` may act for the
+ * organisation it is published in (docs/access.md §Organisation scope). 404 NOTICE_NOT_FOUND,
+ * 403 FORBIDDEN.
+ */
+async function lockNotice(tx: Db, id: number, user: SignedInUser): Promise<NoticeRow> {
   const [row] = await tx.select().from(n).where(eq(n.id, id)).for('update');
   if (!row) throw new AppError('NOTICE_NOT_FOUND', String(id));
+  await assertInScope(tx, user, row.organisationId);
   return row;
+}
+
+/**
+ * Refuses before anything is read or stored unless notice `id` exists (404 NOTICE_NOT_FOUND) and
+ * `user` may act for its organisation (403 FORBIDDEN): for uploads, checked before the file is read.
+ */
+export async function assertNoticeInScope(db: Db, user: SignedInUser, id: number): Promise<void> {
+  const [row] = await db.select({ organisationId: n.organisationId }).from(n).where(eq(n.id, id));
+  if (!row) throw new AppError('NOTICE_NOT_FOUND', String(id));
+  await assertInScope(db, user, row.organisationId);
 }
 
 /** What the audit log keeps of a notice: its fields, with a fingerprint of the body instead of the body. */
@@ -219,10 +236,10 @@ async function assertOrganisation(tx: Db, id: number | null | undefined): Promis
 /** Creates a draft by the acting editor (their organisation unless one is given). Answers its id. */
 export async function createNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, input: NoticeInput): Promise<number> {
   const body = sanitiseNoticeHtml(input.bodyHtml);
-  return db.transaction(async (t) => {
-    const tx: Db = t;
+  return inTransaction(db, async (tx) => {
     const organisationId = input.organisationId ?? user.organisation?.id ?? null;
     await assertOrganisation(tx, organisationId);
+    await assertInScope(tx, user, organisationId);
     const [row] = await tx
       .insert(n)
       .values({
@@ -245,12 +262,14 @@ export async function createNotice(db: Db, now: () => Date, { actor, ip, user }:
 }
 
 /** Changes the fields given, in any status; audits what changed. */
-export async function updateNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number, input: NoticePatch): Promise<void> {
+export async function updateNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number, input: NoticePatch): Promise<void> {
   const body = input.bodyHtml === undefined ? undefined : sanitiseNoticeHtml(input.bodyHtml);
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    const row = await lockNotice(tx, id);
-    if (input.organisationId !== undefined) await assertOrganisation(tx, input.organisationId);
+  await inTransaction(db, async (tx) => {
+    const row = await lockNotice(tx, id, user);
+    if (input.organisationId !== undefined) {
+      await assertOrganisation(tx, input.organisationId);
+      await assertInScope(tx, user, input.organisationId);
+    }
     const next = {
       title: input.title,
       category: input.category,
@@ -270,10 +289,9 @@ export async function updateNotice(db: Db, now: () => Date, { actor, ip }: UserA
  * Publishes a draft or a withdrawn notice, at `publishAt` (a future time schedules it) or now.
  * 409 NOTICE_STATE_CONFLICT when it is already published.
  */
-export async function publishNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number, publishAt: Date | null): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    const row = await lockNotice(tx, id);
+export async function publishNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number, publishAt: Date | null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockNotice(tx, id, user);
     if (row.status === 'published') throw new AppError('NOTICE_STATE_CONFLICT', { zh: '已经发布', en: 'already published' });
     const at = publishAt ?? now();
     await tx.update(n).set({ status: 'published', publishAt: at, updatedAt: now() }).where(eq(n.id, id));
@@ -290,10 +308,9 @@ export async function publishNotice(db: Db, now: () => Date, { actor, ip }: User
 }
 
 /** Withdraws a published (or scheduled) notice; 409 NOTICE_STATE_CONFLICT otherwise. */
-export async function withdrawNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    const row = await lockNotice(tx, id);
+export async function withdrawNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockNotice(tx, id, user);
     if (row.status !== 'published') throw new AppError('NOTICE_STATE_CONFLICT', { zh: '只能撤回已发布的通知公告', en: 'only a published notice can be withdrawn' });
     await tx.update(n).set({ status: 'withdrawn', updatedAt: now() }).where(eq(n.id, id));
     await audit(tx, { actor, ip, action: 'notice.withdraw', entityType: 'notice', entityId: id, before: { status: 'published' }, after: { status: 'withdrawn' } });
@@ -301,10 +318,9 @@ export async function withdrawNotice(db: Db, now: () => Date, { actor, ip }: Use
 }
 
 /** Deletes a draft and its attachment rows (stored files stay: others may use them); 409 otherwise. */
-export async function deleteNotice(db: Db, { actor, ip }: UserActing, id: number): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    const row = await lockNotice(tx, id);
+export async function deleteNotice(db: Db, { actor, ip, user }: UserActing, id: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockNotice(tx, id, user);
     if (row.status !== 'draft') throw new AppError('NOTICE_STATE_CONFLICT', { zh: '只能删除草稿，已发布的请撤回', en: 'only a draft can be deleted; withdraw a published one' });
     await tx.delete(n).where(eq(n.id, id));
     await audit(tx, { actor, ip, action: 'notice.delete', entityType: 'notice', entityId: id, before: summary(row) });
@@ -312,8 +328,8 @@ export async function deleteNotice(db: Db, { actor, ip }: UserActing, id: number
 }
 
 /** Attaches an uploaded file to notice `id` (inside `storeUpload`'s transaction); answers the attachment id. */
-export async function attachToNotice(tx: Db, now: () => Date, { actor, ip }: UserActing, id: number, file: SavedUpload): Promise<number> {
-  await lockNotice(tx, id);
+export async function attachToNotice(tx: Db, now: () => Date, { actor, ip, user }: UserActing, id: number, file: SavedUpload): Promise<number> {
+  await lockNotice(tx, id, user);
   const [{ last } = { last: null }] = await tx
     .select({ last: sql<number | null>`max(${noticeAttachments.sortOrder})` })
     .from(noticeAttachments)
@@ -335,10 +351,9 @@ export async function attachToNotice(tx: Db, now: () => Date, { actor, ip }: Use
 }
 
 /** Removes attachment `attachmentId` from notice `id` (the stored file stays); 404 DOCUMENT_NOT_FOUND. */
-export async function detachFromNotice(db: Db, now: () => Date, { actor, ip }: UserActing, id: number, attachmentId: number): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    await lockNotice(tx, id);
+export async function detachFromNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number, attachmentId: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await lockNotice(tx, id, user);
     const [row] = await tx
       .delete(noticeAttachments)
       .where(and(eq(noticeAttachments.id, attachmentId), eq(noticeAttachments.noticeId, id)))

@@ -6,17 +6,13 @@
  */
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { OidcClient, OidcClientInput, OidcClientWithSecret } from '@eco/contracts/oidc-clients';
-import type { Db } from '../../db/client';
+import type { OidcClient, OidcClientInput, OidcClientPatch, OidcClientWithSecret } from '@eco/contracts/oidc-clients';
+import type { Acting } from '../../auth/acting';
+import { inTransaction, type Db } from '../../db/client';
 import { applications, oidcClients } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toIsoCst } from '../../lib/time';
-import { audit, changes, type Actor } from '../audit/service';
-
-export interface Acting {
-  actor: Actor;
-  ip: string;
-}
+import { audit, changes } from '../audit/service';
 
 type Row = typeof oidcClients.$inferSelect;
 
@@ -36,6 +32,7 @@ async function clientsOf(db: Db, rows: Row[]): Promise<OidcClient[]> {
   }));
 }
 
+/** Every client, oldest first, with its application system's name; never a secret. */
 export async function listClients(db: Db): Promise<OidcClient[]> {
   return clientsOf(db, await db.select().from(oidcClients).orderBy(asc(oidcClients.createdAt)));
 }
@@ -48,15 +45,26 @@ async function assertApplication(tx: Db, id: number | null | undefined): Promise
 
 const summary = (row: Row) => ({ name: row.name, redirectUris: row.redirectUris, applicationId: row.applicationId, disabled: row.disabled });
 
-/** Registers a client with a generated `client_id` and secret. 404 APPLICATION_NOT_FOUND. */
+/**
+ * Registers a client with a generated `client_id` (`eco-` and 12 characters) and secret (32 random
+ * bytes, base64url), audited without the secret; answers both, the secret for the only time.
+ * Duplicate redirect URIs are dropped. 404 APPLICATION_NOT_FOUND.
+ */
 export async function createClient(db: Db, now: () => Date, { actor, ip }: Acting, input: OidcClientInput): Promise<OidcClientWithSecret> {
   const clientSecret = newSecret();
-  const row = await db.transaction(async (t) => {
-    const tx: Db = t;
+  const row = await inTransaction(db, async (tx) => {
     await assertApplication(tx, input.applicationId);
     const [created] = await tx
       .insert(oidcClients)
-      .values({ clientId: `eco-${crypto.randomBytes(9).toString('base64url')}`, name: input.name.trim(), redirectUris: [...new Set(input.redirectUris)], applicationId: input.applicationId, clientSecret, createdAt: now(), updatedAt: now() })
+      .values({
+        clientId: `eco-${crypto.randomBytes(9).toString('base64url')}`,
+        name: input.name,
+        redirectUris: [...new Set(input.redirectUris)],
+        applicationId: input.applicationId,
+        clientSecret,
+        createdAt: now(),
+        updatedAt: now(),
+      })
       .returning();
     await audit(tx, { actor, ip, action: 'oidc_client.create', entityType: 'oidc_client', entityId: created!.clientId, after: summary(created!) });
     return created!;
@@ -64,28 +72,34 @@ export async function createClient(db: Db, now: () => Date, { actor, ip }: Actin
   return { client: (await clientsOf(db, [row]))[0]!, clientSecret };
 }
 
-/** Changes name, redirect URIs, application or whether it is disabled. 404 OIDC_CLIENT_NOT_FOUND / APPLICATION_NOT_FOUND. */
-export async function updateClient(db: Db, now: () => Date, { actor, ip }: Acting, clientId: string, input: Partial<OidcClientInput> & { disabled?: boolean }): Promise<OidcClient> {
-  const row = await db.transaction(async (t) => {
-    const tx: Db = t;
+/**
+ * Changes the name, redirect URIs, application or whether it is disabled (the fields given; the
+ * others stay), audits what changed, and answers the client. 404 OIDC_CLIENT_NOT_FOUND or
+ * APPLICATION_NOT_FOUND.
+ */
+export async function updateClient(db: Db, now: () => Date, { actor, ip }: Acting, clientId: string, input: OidcClientPatch): Promise<OidcClient> {
+  const row = await inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(oidcClients).where(eq(oidcClients.clientId, clientId)).for('update');
     if (!before) throw new AppError('OIDC_CLIENT_NOT_FOUND');
     await assertApplication(tx, input.applicationId);
-    const values = { ...input, ...(input.name !== undefined ? { name: input.name.trim() } : {}), ...(input.redirectUris ? { redirectUris: [...new Set(input.redirectUris)] } : {}) };
+    const values = { ...input, ...(input.redirectUris ? { redirectUris: [...new Set(input.redirectUris)] } : {}) };
     const diff = changes(summary(before), values);
     if (!diff) return before;
-    const [after] = await tx.update(oidcClients).set({ ...values, updatedAt: now() }).where(eq(oidcClients.clientId, clientId)).returning();
+    const [after] = await tx
+      .update(oidcClients)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(oidcClients.clientId, clientId))
+      .returning();
     await audit(tx, { actor, ip, action: 'oidc_client.update', entityType: 'oidc_client', entityId: clientId, ...diff });
     return after!;
   });
   return (await clientsOf(db, [row]))[0]!;
 }
 
-/** Replaces the secret (the old one stops working at once); answers the new one, shown once. */
+/** Replaces the secret (the old one stops working at once), audited without it; answers the new one, shown once. 404 OIDC_CLIENT_NOT_FOUND. */
 export async function rotateSecret(db: Db, now: () => Date, { actor, ip }: Acting, clientId: string): Promise<OidcClientWithSecret> {
   const clientSecret = newSecret();
-  const row = await db.transaction(async (t) => {
-    const tx: Db = t;
+  const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx.update(oidcClients).set({ clientSecret, updatedAt: now() }).where(eq(oidcClients.clientId, clientId)).returning();
     if (!updated) throw new AppError('OIDC_CLIENT_NOT_FOUND');
     await audit(tx, { actor, ip, action: 'oidc_client.rotate_secret', entityType: 'oidc_client', entityId: clientId });

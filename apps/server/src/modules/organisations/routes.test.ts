@@ -37,7 +37,14 @@ describe('organisations', () => {
     expect(nodes[0]).toMatchObject({ code: '61', name: '陕西省', parentId: null });
   });
 
-  describe('PATCH /api/organisations/:id', () => {
+  it('is never cached (Cache-Control: no-store), and only for signed-in users', async () => {
+    expect((await staff.get('/api/organisations')).headers['cache-control']).toBe('no-store');
+    const visitor = await new Browser(ctx.app).get('/api/organisations');
+    expect(visitor.status).toBe(401);
+    expect(errorOf(visitor).errorCode).toBe('NOT_SIGNED_IN');
+  });
+
+  describe('PATCH /api/organisations/{id}', () => {
     it('renames one, shows it in the tree and on its users, and records the change', async () => {
       const [xian] = await ctx.database.db.select().from(organisations).where(eq(organisations.divisionCode, '6101'));
       const response = await admin.patch<Organisation>(`/api/organisations/${xian!.id}`, { name: '西安市林业局' });
@@ -52,16 +59,37 @@ describe('organisations', () => {
       expect(n).toBe(1);
     });
 
+    it('refuses an unknown property with 400 naming it, renaming nothing', async () => {
+      const [county] = await ctx.database.db.select().from(organisations).where(eq(organisations.divisionCode, '610104'));
+      const response = await admin.patch(`/api/organisations/${county!.id}`, { name: '改名', code: '610199' });
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/code' }] });
+      const [after] = await ctx.database.db.select().from(organisations).where(eq(organisations.id, county!.id));
+      expect(after).toEqual(county);
+    });
+
+    it('answers 403 FORBIDDEN to an editor, renaming nothing', async () => {
+      const { browser: editor } = await signedInAs(ctx.app, ctx.database.db, 'editor');
+      const [county] = await ctx.database.db.select().from(organisations).where(eq(organisations.divisionCode, '610104'));
+      const response = await editor.patch(`/api/organisations/${county!.id}`, { name: '编辑改名' });
+      expect(response.status).toBe(403);
+      expect(errorOf(response).errorCode).toBe('FORBIDDEN');
+      const [after] = await ctx.database.db.select().from(organisations).where(eq(organisations.id, county!.id));
+      expect(after).toEqual(county);
+    });
+
     it('answers 404 ORGANISATION_NOT_FOUND for an id it does not have', async () => {
       const response = await admin.patch('/api/organisations/999999', { name: '不存在' });
       expect(response.status).toBe(404);
       expect(errorOf(response).errorCode).toBe('ORGANISATION_NOT_FOUND');
     });
 
-    it('stores each naughty string as a name exactly, or refuses it with 400; never a 500', async () => {
+    it('stores each naughty string as a name exactly (trimmed), or refuses it with 400; never a 500', async () => {
       const [county] = await ctx.database.db.select().from(organisations).where(eq(organisations.divisionCode, '610103'));
-      for (const naughty of NAUGHTY_STRINGS) {
-        const response = await admin.patch<Organisation>(`/api/organisations/${county!.id}`, { name: naughty });
+      for (const sent of NAUGHTY_STRINGS) {
+        // one-line text is trimmed before it is checked (docs/api.md §Text)
+        const naughty = sent.trim();
+        const response = await admin.patch<Organisation>(`/api/organisations/${county!.id}`, { name: sent });
         const ok = acceptable(naughty, { min: 1, max: 100, notBlank: true });
         expect(response.status, JSON.stringify(naughty)).toBe(ok ? 200 : 400);
         if (ok) expect(dataOf(response).name).toBe(naughty);

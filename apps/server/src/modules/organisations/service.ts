@@ -1,11 +1,11 @@
 /** Organisations: the forestry and grassland agencies, one per division, province → city → county. */
 import { asc, eq } from 'drizzle-orm';
 import type { OrganisationNode } from '@eco/contracts/users';
-import type { Db } from '../../db/client';
+import type { Acting } from '../../auth/acting';
+import { inTransaction, type Db } from '../../db/client';
 import { divisions, organisations } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { audit } from '../audit/service';
-import type { Acting } from '../users/service';
 
 /** The whole tree, in the divisions' published order. */
 export async function getOrganisationTree(db: Db): Promise<OrganisationNode[]> {
@@ -26,8 +26,7 @@ export async function getOrganisationTree(db: Db): Promise<OrganisationNode[]> {
 
 /** Renames organisation `id`; 404 ORGANISATION_NOT_FOUND. The same name again writes nothing. */
 export async function renameOrganisation(db: Db, { actor, ip }: Acting, id: number, name: string): Promise<OrganisationNode> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(organisations).where(eq(organisations.id, id)).for('update');
     if (!row) throw new AppError('ORGANISATION_NOT_FOUND');
     if (row.name === name) return;

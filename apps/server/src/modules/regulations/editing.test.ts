@@ -92,7 +92,7 @@ describe('editing technical regulations', () => {
     expect((await editor.post(LIST, body({ code, title: `规范 ${code}` }))).status).toBe(201);
   });
 
-  it.each(['GB/T28181-2022', 'gb/t 28181-2022', 'LY/T 2581', 'HJ 633-12', 'DB6/T 1-2019', '防火规范', '', 'GB/T 28181-2022 ', 'GB/T 28181—2022'])(
+  it.each(['GB/T28181-2022', 'gb/t 28181-2022', 'LY/T 2581', 'HJ 633-12', 'DB6/T 1-2019', '防火规范', '', '   ', 'GB/T 28181—2022'])(
     'refuses the code %j with 400, changing nothing',
     async (code) => {
       const before = await countRows(database.db);
@@ -114,6 +114,39 @@ describe('editing technical regulations', () => {
     for (const bad of [body({ code: 'HJ 3-2020', title: '' }), body({ code: 'HJ 3-2020', issuedOn: '2020-02-30' }), body({ code: 'HJ 3-2020', replacesCode: '旧版' })]) {
       expect((await editor.post(LIST, bad)).status).toBe(400);
     }
+  });
+
+  it('trims white space around the code and the texts before checking and storing them (docs/api.md §Text)', async () => {
+    const created = await create({ code: ' HJ 7-2020 ', title: '  两端有空格的标题 ', replacesCode: ' HJ 6-2019\t' });
+    expect(created).toMatchObject({ code: 'HJ 7-2020', title: '两端有空格的标题', replacesCode: 'HJ 6-2019' });
+  });
+
+  it('refuses an unknown property on a create with 400 naming it, and adds nothing', async () => {
+    const before = await countRows(database.db);
+    const response = await editor.post(LIST, body({ code: 'HJ 8-2020', title: '多余字段', pinned: true }));
+    expect(response.status).toBe(400);
+    expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/pinned' }] });
+    expect(await countRows(database.db)).toEqual(before);
+  });
+
+  it('refuses an unknown property on a change with 400 naming it, and changes nothing (not even the known fields)', async () => {
+    const { id } = await create({ code: 'HJ 9-2020', title: '原标题' });
+    const before = await countRows(database.db);
+    const response = await editor.patch(`${LIST}/${id}`, { title: '新标题', status: 'repealed' });
+    expect(response.status).toBe(400);
+    expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/status' }] });
+    expect(await countRows(database.db)).toEqual(before);
+    expect(await detail(id)).toMatchObject({ title: '原标题', status: 'current' });
+    expect(await auditActions(id)).toEqual(['regulation.create']);
+  });
+
+  it('refuses a body whose types are not as declared, without coercing them', async () => {
+    const before = await countRows(database.db);
+    for (const bad of [body({ code: 'HJ 10-2020', issuedOn: 20200101 }), body({ code: 'HJ 10-2020', title: 5 }), body({ code: 'HJ 10-2020', issuedOn: '0000-01-01' }), body({ code: 'HJ 10-2020', effectiveOn: '2100-01-01' })]) {
+      const response = await editor.post(LIST, bad);
+      expect([response.status, errorOf(response).errorCode]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect(await countRows(database.db)).toEqual(before);
   });
 
   it('refuses a status sent by a client, naming it: status is derived, never typed', async () => {

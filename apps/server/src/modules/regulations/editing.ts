@@ -3,23 +3,20 @@
  * `abolishedOn` date) and attach documents. Status is never written: it is derived (service.ts).
  * Each write runs in one transaction with its audit row.
  *
- * Rules: the code is in one of the usual forms (checked by the route's schema,
- * @eco/contracts/regulation-code) and unique (409 REGULATION_CODE_TAKEN); a regulation cannot
- * replace itself (400 REGULATION_REPLACES_ITSELF); the effective date is not before the issue date
- * (400 REGULATION_DATES_INVALID).
+ * Rules (declared in @eco/contracts/api/regulations.ts): the code is in one of the usual forms
+ * (checked by the declaration's body, @eco/contracts/regulation-code.ts) and unique (409
+ * REGULATION_CODE_TAKEN); a regulation cannot replace itself (400 REGULATION_REPLACES_ITSELF); the
+ * effective date is not before the issue date (400 REGULATION_DATES_INVALID). Input arrives
+ * trimmed (docs/api.md §Text).
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { RegulationInput } from '@eco/contracts/regulations';
-import type { Db } from '../../db/client';
+import type { RegulationInput, RegulationPatch } from '@eco/contracts/regulations';
+import type { Acting } from '../../auth/acting';
+import { inTransaction, type Db } from '../../db/client';
 import { regulationDocuments, technicalRegulations as r } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { audit, changes, type Actor } from '../audit/service';
+import { audit, changes } from '../audit/service';
 import type { SavedUpload } from '../documents/service';
-
-export interface Acting {
-  actor: Actor;
-  ip: string;
-}
 
 type Row = typeof r.$inferSelect;
 
@@ -34,15 +31,6 @@ function summary(row: RegulationInput): RegulationInput {
     replacesCode: row.replacesCode,
     abolishedOn: row.abolishedOn,
   };
-}
-
-function trimmed<T extends Partial<RegulationInput>>(input: T): T {
-  const out = { ...input };
-  for (const key of ['code', 'title', 'category', 'issuer', 'replacesCode'] as const) {
-    const value = out[key];
-    if (typeof value === 'string') (out as Record<string, unknown>)[key] = value.trim();
-  }
-  return out;
 }
 
 function check(next: RegulationInput): void {
@@ -66,12 +54,10 @@ async function lockRegulation(tx: Db, id: number): Promise<Row> {
   return row;
 }
 
-/** Adds a regulation; answers its id. */
-export async function createRegulation(db: Db, now: () => Date, { actor, ip }: Acting, input: RegulationInput): Promise<number> {
-  const next = trimmed(input);
+/** Adds a regulation; answers its id. Errors: REGULATION_REPLACES_ITSELF, REGULATION_DATES_INVALID, REGULATION_CODE_TAKEN. */
+export async function createRegulation(db: Db, now: () => Date, { actor, ip }: Acting, next: RegulationInput): Promise<number> {
   check(next);
-  return db.transaction(async (t) => {
-    const tx: Db = t;
+  return inTransaction(db, async (tx) => {
     await assertCodeFree(tx, next.code);
     const [row] = await tx
       .insert(r)
@@ -82,12 +68,14 @@ export async function createRegulation(db: Db, now: () => Date, { actor, ip }: A
   });
 }
 
-/** Changes the fields given (`abolishedOn` retires it from that date; null reinstates it); audits what changed. */
-export async function updateRegulation(db: Db, now: () => Date, { actor, ip }: Acting, id: number, input: Partial<RegulationInput>): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+/**
+ * Changes the fields given (`abolishedOn` retires it from that date; null reinstates it); audits
+ * what changed. Errors: REGULATION_NOT_FOUND, and those of {@link createRegulation}.
+ */
+export async function updateRegulation(db: Db, now: () => Date, { actor, ip }: Acting, id: number, input: RegulationPatch): Promise<void> {
+  await inTransaction(db, async (tx) => {
     const row = await lockRegulation(tx, id);
-    const given = Object.fromEntries(Object.entries(trimmed(input)).filter(([, v]) => v !== undefined)) as Partial<RegulationInput>;
+    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as RegulationPatch;
     const next = { ...summary(row), ...given };
     check(next);
     if (next.code !== row.code) await assertCodeFree(tx, next.code, id);
@@ -99,7 +87,7 @@ export async function updateRegulation(db: Db, now: () => Date, { actor, ip }: A
   });
 }
 
-/** Attaches an uploaded document (inside `storeUpload`'s transaction); answers the document id. */
+/** Attaches an uploaded document (inside `storeUpload`'s transaction); answers the document id. Errors: REGULATION_NOT_FOUND. */
 export async function attachToRegulation(tx: Db, now: () => Date, { actor, ip }: Acting, id: number, file: SavedUpload): Promise<number> {
   await lockRegulation(tx, id);
   const [row] = await tx
@@ -118,10 +106,9 @@ export async function attachToRegulation(tx: Db, now: () => Date, { actor, ip }:
   return row!.id;
 }
 
-/** Removes a document from a regulation (the stored file stays: other rows may use it); 404 DOCUMENT_NOT_FOUND. */
+/** Removes a document from a regulation (the stored file stays: other rows may use it). Errors: REGULATION_NOT_FOUND, DOCUMENT_NOT_FOUND. */
 export async function detachFromRegulation(db: Db, now: () => Date, { actor, ip }: Acting, id: number, documentId: number): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await inTransaction(db, async (tx) => {
     await lockRegulation(tx, id);
     const [row] = await tx
       .delete(regulationDocuments)

@@ -70,6 +70,18 @@ describe('GET /api/technical-regulations on the bundled data', () => {
       expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
     });
 
+    it.each(['pageSize=1e309', 'page=Infinity', 'page=NaN', 'pageSize=0x10', 'page=0', 'page=1.5'])('refuses ?%s with 400 naming the parameter', async (query) => {
+      const response = await getJson(ctx.app, `${LIST}?${query}`);
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: `querystring/${query.split('=')[0]}` }] });
+    });
+
+    it('refuses an unknown query parameter with 400 naming it', async () => {
+      const response = await getJson(ctx.app, `${LIST}?pagesize=5`);
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'querystring/pagesize' }] });
+    });
+
     it('answers an empty page past the end', async () => {
       const page = await list('page=99');
       expect(page.items).toEqual([]);
@@ -159,6 +171,12 @@ describe('GET /api/technical-regulations on the bundled data', () => {
       // the 2016 edition it replaces is not in the library
       expect(detail.replaces).toBeNull();
       expect(detail.replacedBy).toEqual([]);
+    });
+
+    it.each(['1e309', 'Infinity', 'NaN', '0', '-1', '2147483648', 'abc'])('refuses the id %s with 400, never a 5xx', async (id) => {
+      const response = await getJson(ctx.app, `${LIST}/${id}`);
+      expect(response.status).toBe(400);
+      expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
     });
 
     it('answers 404 REGULATION_NOT_FOUND for an id it does not have', async () => {

@@ -57,7 +57,8 @@ const columns = (today: string) => ({
 /** One page of regulations matching the query, newest issued first (unknown dates last). */
 export async function listRegulations(db: Db, query: RegulationQuery, today: string): Promise<Page<Regulation>> {
   const conditions: SQL[] = [];
-  const keyword = query.keyword?.trim();
+  // input arrives trimmed (docs/api.md §Text); an empty keyword is no filter
+  const { keyword } = query;
   if (keyword) {
     conditions.push(
       or(ilike(r.title, likePattern(keyword)), ilike(sql`replace(${r.code}, ' ', '')`, likePattern(keyword.replace(/\s+/g, ''))))!,
@@ -91,7 +92,7 @@ export async function listRegulationCategories(db: Db): Promise<string[]> {
 
 const refColumns = { id: r.id, code: r.code, title: r.title, effectiveOn: r.effectiveOn };
 
-/** Where document `documentId` of regulation `regulationId` downloads from. */
+/** Where document `documentId` of regulation `regulationId` downloads from (`downloadRegulationDocument`). */
 export function documentUrl(regulationId: number, documentId: number): string {
   return `/api/technical-regulations/${regulationId}/documents/${documentId}`;
 }

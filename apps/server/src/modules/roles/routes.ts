@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { Ok } from '@eco/contracts/envelope-schemas';
+import type { FastifyInstance } from 'fastify';
+import { rolesApi as api } from '@eco/contracts/api/roles';
 import type { RoleInfo } from '@eco/contracts/users';
-import { RoleInfoSchema } from '@eco/contracts/users';
-import { signedIn } from '../../auth/guards';
+import { route } from '../../http/route';
 
 /**
  * What each role may do (packages/contracts/src/roles.ts). The server enforces it on every
@@ -33,14 +31,7 @@ export const ROLE_INFO: RoleInfo[] = [
   },
 ];
 
-/** `GET /api/roles`: each role with a description of what it may do (any signed-in user). */
-export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/roles',
-    {
-      onRequest: signedIn(),
-      schema: { tags: ['portal management'], summary: 'Roles and what each may do (signed in)', response: { 200: Ok(Type.Array(RoleInfoSchema)) } },
-    },
-    async () => ({ success: true as const, data: ROLE_INFO }),
-  );
-};
+/** The roles: the handler of the declaration in @eco/contracts/api/roles.ts (any signed-in user). */
+export async function rolesRoutes(app: FastifyInstance): Promise<void> {
+  route(app, api.listRoles, async () => ROLE_INFO);
+}

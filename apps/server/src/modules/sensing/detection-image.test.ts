@@ -11,14 +11,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Detection, IngestResult, NewThingKey } from '@eco/contracts/sensing';
+import { THUMB_LONG_SIDE, type Detection, type IngestResult, type NewThingKey } from '@eco/contracts/sensing';
 import { detections, files, things } from '../../db/schema';
 import { FileStore } from '../../uploads/file-store';
 import { Browser, signedInAs } from '../../test/browser';
 import { SAMPLES } from '../../test/sample-files';
 import { buildTestApp, dataOf } from '../../test/test-app';
 import { createLoadedDatabase, makeTempDir, removeTempDir, type TestDatabase } from '../../test/test-database';
-import { THUMB_LONG_SIDE, thumbnailPath } from './detection-image';
+import { thumbnailPath } from './detection-image';
 
 const NOW = new Date('2023-01-22T20:00:00+08:00');
 

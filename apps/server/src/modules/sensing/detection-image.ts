@@ -22,16 +22,14 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Detection } from '@eco/contracts/sensing';
-import type { Db } from '../../db/client';
+import { THUMB_LONG_SIDE, type Detection } from '@eco/contracts/sensing';
+import { inTransaction, type Db } from '../../db/client';
 import { detections, files } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { FileStore } from '../../uploads/file-store';
 import { sendStoredFile } from '../../uploads/send-file';
+import { assertCameraTrap, type IngestingThing } from './ingest';
 import { detectionsByIds } from './read';
-
-/** The long side of a thumbnail, px (a 4:3 camera-trap frame becomes 320 × 240). */
-export const THUMB_LONG_SIDE = 320;
 /** WebP quality of thumbnails (0–100). */
 const THUMB_QUALITY = 75;
 /**
@@ -46,13 +44,15 @@ const THUMB_MIME = 'image/webp';
 const IMMUTABLE_MAX_AGE = 365 * 24 * 3600;
 
 /**
- * Attaches the request's image to detection `detectionId` of Thing `thingId`, replacing an earlier
- * one. Errors: DETECTION_NOT_FOUND (404: none, or another Thing's), UPLOAD_MISSING, UPLOAD_EMPTY,
- * UPLOAD_TOO_LARGE (413), UPLOAD_TYPE_NOT_ALLOWED (415: not an image, or an image that cannot be
- * decoded, e.g. larger than 100 megapixels).
+ * Attaches the request's image to detection `detectionId` of camera trap `thing`, replacing an
+ * earlier one. Errors, each before the upload is read but the last three: FORBIDDEN (403: `thing`
+ * is not a camera trap), DETECTION_NOT_FOUND (404: none, or another Thing's), UPLOAD_MISSING,
+ * UPLOAD_EMPTY, UPLOAD_TOO_LARGE (413), UPLOAD_TYPE_NOT_ALLOWED (415: not an image, or an image
+ * that cannot be decoded, e.g. larger than 100 megapixels).
  */
-export async function attachDetectionImage(db: Db, uploads: { store: FileStore; maxBytes: number }, thingId: number, detectionId: number, request: FastifyRequest): Promise<Detection> {
-  const [own] = await db.select({ id: detections.id }).from(detections).where(and(eq(detections.id, detectionId), eq(detections.thingId, thingId)));
+export async function attachDetectionImage(db: Db, uploads: { store: FileStore; maxBytes: number }, thing: IngestingThing, detectionId: number, request: FastifyRequest): Promise<Detection> {
+  assertCameraTrap(thing);
+  const [own] = await db.select({ id: detections.id }).from(detections).where(and(eq(detections.id, detectionId), eq(detections.thingId, thing.id)));
   if (!own) throw new AppError('DETECTION_NOT_FOUND', String(detectionId));
   if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING', 'multipart/form-data');
   const part = await request.file();
@@ -64,8 +64,7 @@ export async function attachDetectionImage(db: Db, uploads: { store: FileStore; 
     } catch (error) {
       throw new AppError('UPLOAD_TYPE_NOT_ALLOWED', `${stored.mime} that cannot be decoded (${error instanceof Error ? error.message : String(error)})`);
     }
-    await db.transaction(async (t) => {
-      const tx: Db = t;
+    await inTransaction(db, async (tx) => {
       await tx.insert(files).values({ sha256: stored.sha256, size: stored.size, mime: stored.mime }).onConflictDoNothing();
       await tx.update(detections).set({ imageSha256: stored.sha256 }).where(eq(detections.id, detectionId));
     });

@@ -1,8 +1,9 @@
 /**
  * Ingestion as a device and an operator meet it: keys created (shown once), used, rotated and
- * revoked; a batch with good, bad and repeated items answered item by item; another Thing's
- * datastream; oversized batches; a write that fails mid-way leaving nothing; camera-trap
- * detections against the national protected list.
+ * revoked; a batch with good, implausible and repeated items answered item by item; a malformed
+ * item refusing the whole batch by name; another Thing's datastream; oversized batches; a write
+ * that fails mid-way leaving nothing; camera-trap detections against the national protected list,
+ * and only from camera traps.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -113,13 +114,10 @@ describe('device ingestion', () => {
         observations: [
           { datastreamId: streams.pm2_5, phenomenonTime: '2023-01-22T10:00:00+08:00', result: 88.5, quality: 'valid' },
           { datastreamId: streams.pm2_5, phenomenonTime: '2023-01-22T10:00:00+08:00', result: 90 },
-          { datastreamId: streams.pm2_5, phenomenonTime: '2023-01-22T11:00:00+08:00', result: '88' },
           { datastreamId: otherPm25, phenomenonTime: '2023-01-22T11:00:00+08:00', result: 40 },
           { datastreamId: streams.pm2_5, phenomenonTime: '2023-01-22T21:00:00+08:00', result: 40 },
-          { datastreamId: streams.pm2_5, phenomenonTime: '1970-01-01T00:00:00Z', result: 40 },
+          { datastreamId: streams.pm2_5, phenomenonTime: '1999-12-31T23:00:00+08:00', result: 40 },
           { datastreamId: streams.co, phenomenonTime: '2023-01-22T11:00:00+08:00', result: 1200 },
-          { datastreamId: streams.pm2_5, phenomenonTime: 'yesterday', result: 4 },
-          'not an object',
           { datastreamId: streams.co, phenomenonTime: '2023-01-22T11:00:00+08:00', result: 1.2 },
         ],
       });
@@ -128,18 +126,14 @@ describe('device ingestion', () => {
       expect(result.items.map((i) => [i.status, i.reason ?? null])).toEqual([
         ['accepted', null],
         ['duplicate', null],
-        ['rejected', 'INVALID_ITEM'],
         ['rejected', 'DATASTREAM_NOT_OF_THING'],
         ['rejected', 'TIME_IN_FUTURE'],
         ['rejected', 'TIME_TOO_OLD'],
         ['rejected', 'RESULT_OUT_OF_RANGE'],
-        ['rejected', 'INVALID_ITEM'],
-        ['rejected', 'INVALID_ITEM'],
         ['accepted', null],
       ]);
-      expect(result).toMatchObject({ accepted: 2, duplicate: 1, rejected: 7 });
-      expect(result.items[2]!.message).toContain('/result');
-      expect(result.items[6]!.message).toContain('150');
+      expect(result).toMatchObject({ accepted: 2, duplicate: 1, rejected: 4 });
+      expect(result.items[5]!.message).toContain('150');
       expect(await observationCount()).toBe(before + 2);
       // the first value of an instant stands; the repeat did not overwrite it
       const [stored] = await db().select().from(observations).where(and(eq(observations.datastreamId, streams.pm2_5!), eq(observations.phenomenonTime, new Date('2023-01-22T10:00:00+08:00'))));
@@ -203,6 +197,28 @@ describe('device ingestion', () => {
       }
     });
 
+    it('refuses the whole batch with 400 naming a malformed item (wrong type, bad time, unknown property), storing nothing', async () => {
+      const before = await observationCount();
+      const good = { datastreamId: streams.pm2_5, phenomenonTime: '2023-01-22T09:00:00+08:00', result: 70 };
+      const cases: [unknown, string][] = [
+        [{ ...good, result: '88' }, 'body/observations/1/result'],
+        [{ ...good, phenomenonTime: 'yesterday' }, 'body/observations/1/phenomenonTime'],
+        [{ ...good, unit: 'µg/m³' }, 'body/observations/1/unit'],
+        ['not an object', 'body/observations/1'],
+      ];
+      for (const [bad, field] of cases) {
+        const response = await push({ observations: [good, bad] }, { authorization: `Bearer ${key}`, 'accept-language': 'en-US' });
+        expect(response.status, field).toBe(400);
+        const error = errorOf(response) as { errorCode: string; details?: { field: string }[] };
+        expect(error.errorCode).toBe('VALIDATION_FAILED');
+        expect(error.details?.map((d) => d.field), field).toContain(field);
+      }
+      // an unknown property beside the batch is named too
+      const beside = await push({ observations: [good], thing: '1462A' });
+      expect((errorOf(beside) as { details?: { field: string }[] }).details?.map((d) => d.field)).toEqual(['body/thing']);
+      expect(await observationCount()).toBe(before);
+    });
+
     it('refuses a body that is not a batch with 400, storing nothing', async () => {
       const before = await observationCount();
       for (const body of [{}, { observations: [] }, { observations: 'many' }, [1, 2]]) {
@@ -232,7 +248,6 @@ describe('device ingestion', () => {
             { phenomenonTime: '2023-01-22T03:20:00+08:00', scientificName: 'Cuora trifasciata', count: 2, confidence: 0.8 },
             { phenomenonTime: '2023-01-22T03:30:00+08:00', scientificName: 'Sus scrofa', unlisted: true, count: 3, confidence: 0.7 },
             { phenomenonTime: '2023-01-22T03:40:00+08:00', scientificName: 'Sus scrofa', count: 3, confidence: 0.7 },
-            { phenomenonTime: '2023-01-22T03:50:00+08:00', scientificName: 'Nipponia nippon', count: 1, confidence: 1.5 },
           ],
         },
         { headers: { authorization: `Bearer ${trapKey}` } },
@@ -244,7 +259,6 @@ describe('device ingestion', () => {
         ['accepted', null],
         ['accepted', null],
         ['rejected', 'SPECIES_NOT_LISTED'],
-        ['rejected', 'INVALID_ITEM'],
       ]);
       const rows = await db().select({ name: detections.scientificName, listed: detections.listed }).from(detections).orderBy(detections.phenomenonTime);
       expect(rows).toEqual([
@@ -254,6 +268,36 @@ describe('device ingestion', () => {
       ]);
       const recent = dataOf(await new Browser(ctx.app).get<{ scientificName: string; nameZh: string | null; level: string | null }[]>('/api/sensing/detections'));
       expect(recent.find((d) => d.scientificName === 'Ailuropoda melanoleuca')).toMatchObject({ nameZh: '大熊猫', level: 'I' });
+    });
+
+    it('refuses a detection with an implausible confidence or an unknown property with 400 naming it, storing nothing', async () => {
+      const before = await db().select().from(detections);
+      const item = { phenomenonTime: '2023-01-22T04:00:00+08:00', scientificName: 'Nipponia nippon', count: 1, confidence: 0.9 };
+      for (const [bad, field] of [
+        [{ ...item, confidence: 1.5 }, 'body/detections/0/confidence'],
+        [{ ...item, latitude: 33.6 }, 'body/detections/0/latitude'],
+      ] as const) {
+        const response = await new Browser(ctx.app).request('POST', '/api/sensing/detections', { detections: [bad] }, { headers: { authorization: `Bearer ${trapKey}` } });
+        expect(response.status, field).toBe(400);
+        expect((errorOf(response) as { details?: { field: string }[] }).details?.map((d) => d.field)).toContain(field);
+      }
+      expect(await db().select().from(detections)).toEqual(before);
+    });
+
+    it('refuses detections from a key of a Thing that is not a camera trap with 403, storing nothing', async () => {
+      const before = await db().select().from(detections);
+      const seenBefore = await db().select({ lastSeenAt: things.lastSeenAt }).from(things).where(eq(things.id, station.id));
+      // the air-quality station's key posting a giant panda
+      const response = await new Browser(ctx.app).request(
+        'POST',
+        '/api/sensing/detections',
+        { detections: [{ phenomenonTime: '2023-01-22T05:00:00+08:00', scientificName: 'Ailuropoda melanoleuca', count: 1, confidence: 0.99 }] },
+        { headers: { authorization: `Bearer ${key}`, 'accept-language': 'en-US' } },
+      );
+      expect(response.status).toBe(403);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'FORBIDDEN', errorMessage: expect.stringContaining('only camera traps (kind infrared_camera) post detections; Thing 1462A is of kind air_quality_station') });
+      expect(await db().select().from(detections)).toEqual(before);
+      expect(await db().select({ lastSeenAt: things.lastSeenAt }).from(things).where(eq(things.id, station.id))).toEqual(seenBefore);
     });
 
     it('attaches an image to its own detection, and refuses a non-image or another Thing\'s detection, leaving nothing', async () => {
@@ -270,10 +314,17 @@ describe('device ingestion', () => {
       const filesBefore = (await db().select().from(files)).length;
       const refused = await upload(panda!.id, 'panda.png', SAMPLES.exe(), trapKey);
       expect([refused.statusCode, refused.json().errorCode]).toEqual([415, 'UPLOAD_TYPE_NOT_ALLOWED']);
-      // the station's key may not touch the camera trap's detection
-      const foreign = await upload(panda!.id, 'panda.png', SAMPLES.png(), key);
+      // the station's key may not post images at all (not a camera trap)
+      const station = await upload(panda!.id, 'panda.png', SAMPLES.png(), key);
+      expect([station.statusCode, station.json().errorCode]).toEqual([403, 'FORBIDDEN']);
+      // another camera trap's key may not touch this one's detection
+      const [otherTrap] = await db().insert(things).values({ code: 'IR-TEST-002', kind: 'infrared_camera', name: '测试红外相机二号' }).returning({ id: things.id });
+      const otherKey = dataOf(await admin.post<NewThingKey>(`/api/things/${otherTrap!.id}/keys`)).key;
+      const foreign = await upload(panda!.id, 'panda.png', SAMPLES.png(), otherKey);
       expect([foreign.statusCode, foreign.json().errorCode]).toEqual([404, 'DETECTION_NOT_FOUND']);
       expect((await db().select().from(files)).length).toBe(filesBefore);
+      const [unchanged] = await db().select({ image: detections.imageSha256 }).from(detections).where(eq(detections.id, panda!.id));
+      expect(unchanged!.image).toBeNull();
       const ok = await upload(panda!.id, 'panda.png', SAMPLES.png(), trapKey);
       expect(ok.statusCode).toBe(200);
       const detection = (ok.json() as { data: Detection }).data;

@@ -1,12 +1,15 @@
 /**
  * Ingestion: a device (authenticated by its key, see things/device-keys.ts) pushes a batch of
- * Observations or camera-trap detections. Each item is checked on its own and answered on its own
- * (accepted, duplicate, or rejected with a reason), so one bad reading never costs the good ones.
+ * Observations or camera-trap detections. The batch's shape was checked as the request body (the
+ * same TypeBox schemas the payload validator on /application-tools uses, `@eco/contracts/sensing`:
+ * a malformed item refuses the whole request with 400 before this runs). Each well-formed item is
+ * then checked on its own and answered on its own (accepted, duplicate, or rejected with a reason),
+ * so one implausible reading never costs the good ones.
  *
- * Checks (OGC SensorThings terms), in order: the item's shape (the same TypeBox schema the payload
- * validator on /application-tools uses, `@eco/contracts/sensing`); the Datastream belongs to the
- * key's Thing; phenomenonTime not before 2000-01-01 and at most 5 minutes ahead of the server's
- * clock; result within the ObservedProperty's plausible range (inclusive).
+ * Checks (OGC SensorThings terms), in order: the Datastream belongs to the key's Thing;
+ * phenomenonTime not before 2000-01-01 and at most 5 minutes ahead of the server's clock; result
+ * within the ObservedProperty's plausible range (inclusive). Detections come from camera traps
+ * only ({@link assertCameraTrap}).
  *
  * Storage: the valid items are written in ONE transaction with ONE multi-row
  * `INSERT … SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING RETURNING`, so a batch is
@@ -18,18 +21,19 @@
  * same transaction; events are published after commit.
  */
 import { sql } from 'drizzle-orm';
-import { Compile } from 'typebox/compile';
 import {
-  DetectionItemSchema,
+  CAMERA_TRAP_KIND,
   EARLIEST_PHENOMENON_TIME,
   MAX_FUTURE_MINUTES,
-  ObservationItemSchema,
+  type DetectionItem,
   type IngestResult,
   type ItemResult,
+  type ObservationItem,
   type ThingKind,
 } from '@eco/contracts/sensing';
-import type { Db } from '../../db/client';
+import { inTransaction, type Db } from '../../db/client';
 import { datastreams, detections, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 import { evaluateOnArrival, publishAlertChanges, type AlertChanges } from '../alerts/service';
@@ -37,8 +41,6 @@ import { deriveStationAqi } from './derived-aqi';
 import type { SensingBus } from './events';
 import { latestObservations, detectionsByIds } from './read';
 
-const observationValidator = Compile(ObservationItemSchema);
-const detectionValidator = Compile(DetectionItemSchema);
 const EARLIEST_MS = new Date(EARLIEST_PHENOMENON_TIME).getTime();
 
 export interface IngestingThing {
@@ -47,11 +49,17 @@ export interface IngestingThing {
   kind: ThingKind;
 }
 
-/** The first schema error of an item, in words (`/result must be number`). */
-function schemaProblem(validator: typeof observationValidator | typeof detectionValidator, item: unknown): string | null {
-  if (validator.Check(item)) return null;
-  const [first] = [...validator.Errors(item)];
-  return first ? `${first.instancePath || '(item)'} ${first.message}`.trim() : 'not a valid item';
+/**
+ * Refuses, with 403 FORBIDDEN and nothing stored, a Thing that is not a camera trap (kind
+ * `infrared_camera`, 红外相机): only camera traps post detections and their images, so a station's
+ * or a mast's key (lost, or copied into the wrong device) cannot put a protected species on the map.
+ */
+export function assertCameraTrap(thing: IngestingThing): void {
+  if (thing.kind === CAMERA_TRAP_KIND) return;
+  throw new AppError('FORBIDDEN', {
+    zh: `只有红外相机可以提交物种识别记录，设备 ${thing.code} 的类型是 ${thing.kind}`,
+    en: `only camera traps (kind ${CAMERA_TRAP_KIND}) post detections; Thing ${thing.code} is of kind ${thing.kind}`,
+  });
 }
 
 /** A PostgreSQL array literal of `values` (quoted; null → NULL), bound as one parameter. */
@@ -104,13 +112,10 @@ async function lockStreams(tx: Db, thingId: number): Promise<Map<number, Stream>
 }
 
 /** Answers the items that are rejected or repeat an earlier one; returns the rest to be stored. */
-function checkObservations(thing: IngestingThing, streams: Map<number, Stream>, items: unknown[], now: Date, results: ItemResult[]): ValidObservation[] {
+function checkObservations(thing: IngestingThing, streams: Map<number, Stream>, items: readonly ObservationItem[], now: Date, results: ItemResult[]): ValidObservation[] {
   const valid: ValidObservation[] = [];
   const seen = new Set<string>();
-  items.forEach((item, index) => {
-    const problem = schemaProblem(observationValidator, item);
-    if (problem) return void (results[index] = { index, status: 'rejected', reason: 'INVALID_ITEM', message: problem });
-    const o = item as { datastreamId: number; phenomenonTime: string; result: number; resultTime?: string; quality?: string };
+  items.forEach((o, index) => {
     const stream = streams.get(o.datastreamId);
     if (!stream) return void (results[index] = { index, status: 'rejected', reason: 'DATASTREAM_NOT_OF_THING', message: `datastream ${o.datastreamId} is not one of Thing ${thing.code}` });
     const ms = new Date(o.phenomenonTime).getTime();
@@ -129,16 +134,16 @@ function checkObservations(thing: IngestingThing, streams: Map<number, Stream>, 
 }
 
 /**
- * Stores the valid observations of `items` for `thing`; answers per item. The caller has checked
- * the batch size (≤ MAX_BATCH). Throws only when the database fails (then nothing is stored).
+ * Stores the valid observations of `items` (well-formed: the request body's schema) for `thing`;
+ * answers per item, in the order sent. The caller has checked the batch size (≤ MAX_BATCH). Throws
+ * only when the database fails (then nothing is stored).
  */
-export async function ingestObservations(db: Db, bus: SensingBus, thing: IngestingThing, items: unknown[], now: Date): Promise<IngestResult> {
+export async function ingestObservations(db: Db, bus: SensingBus, thing: IngestingThing, items: readonly ObservationItem[], now: Date): Promise<IngestResult> {
   const results: ItemResult[] = new Array(items.length);
   let valid: ValidObservation[] = [];
   let derivedTouched: number[] = [];
   const inserted = new Set<string>();
-  const changes = await db.transaction(async (t): Promise<AlertChanges> => {
-    const tx: Db = t;
+  const changes = await inTransaction(db, async (tx): Promise<AlertChanges> => {
     const streams = await lockStreams(tx, thing.id);
     valid = checkObservations(thing, streams, items, now, results);
     if (valid.length === 0) return { opened: [], closed: [] };
@@ -189,19 +194,17 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
 }
 
 /**
- * Stores the valid detections of `items` for camera trap `thing` (same rules: per item, one
- * transaction, duplicates by Thing + phenomenonTime + species). The species must be on the
- * national list (2021) by its scientific name or its genus (genus rules), or the item must say
- * `unlisted: true`. `imageSha256`: a file already stored by the upload module, for every item.
+ * Stores the valid detections of `items` (well-formed: the request body's schema) for camera trap
+ * `thing` (same rules: per item, one transaction, duplicates by Thing + phenomenonTime + species).
+ * The species must be on the national list (2021) by its scientific name or its genus (genus
+ * rules), or the item must say `unlisted: true`. `imageSha256`: a file already stored by the
+ * upload module, for every item. Errors: 403 FORBIDDEN when `thing` is not a camera trap
+ * ({@link assertCameraTrap}), before anything is read or stored.
  */
-export async function ingestDetections(db: Db, bus: SensingBus, thing: IngestingThing, items: unknown[], now: Date, imageSha256: string | null = null): Promise<IngestResult> {
+export async function ingestDetections(db: Db, bus: SensingBus, thing: IngestingThing, items: readonly DetectionItem[], now: Date, imageSha256: string | null = null): Promise<IngestResult> {
+  assertCameraTrap(thing);
   const results: ItemResult[] = new Array(items.length);
-  const parsed: { index: number; phenomenonTime: string; scientificName: string; unlisted?: boolean; count: number; confidence: number }[] = [];
-  items.forEach((item, index) => {
-    const problem = schemaProblem(detectionValidator, item);
-    if (problem) return void (results[index] = { index, status: 'rejected', reason: 'INVALID_ITEM', message: problem });
-    parsed.push({ index, ...(item as Omit<(typeof parsed)[number], 'index'>) });
-  });
+  const parsed = items.map((item, index) => ({ index, ...item }));
   const names = [...new Set(parsed.flatMap((p) => [p.scientificName, p.scientificName.split(' ')[0]!]))];
   const listed = new Map<string, string>();
   if (names.length > 0) {
@@ -230,8 +233,7 @@ export async function ingestDetections(db: Db, bus: SensingBus, thing: Ingesting
   const inserted = new Map<string, number>();
   let changes: AlertChanges = { opened: [], closed: [] };
   if (valid.length > 0) {
-    await db.transaction(async (t) => {
-      const tx: Db = t;
+    await inTransaction(db, async (tx) => {
       const rows = rowsOf<{ id: number; ms: string | number; scientific_name: string }>(
         await tx.execute(sql`
           insert into ${detections} (thing_id, phenomenon_time, scientific_name, listed, count, confidence, image_sha256)

@@ -1,7 +1,8 @@
 /**
  * The read side and alerts as /home, /stgz and an operator see them: aggregation on known data
  * (hourly and Asia/Shanghai daily buckets), the key figures, per-city summaries, the live event
- * stream, and alerts opening, being acknowledged and closed (by people and by the data).
+ * stream (and its cap per client address), alerts opening, being acknowledged and closed (by
+ * people and by the data), and numbers in the query or path that are not plain decimals refused.
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { aqiLevelOf } from '@eco/contracts/aqi-levels';
 import type { Page } from '@eco/contracts/envelope';
 import type { AggregatedSeries, Alert, DivisionSummary, IngestResult, NewThingKey, Overview, Thing } from '@eco/contracts/sensing';
 import { alerts, auditLog, datastreams, observations, things } from '../../db/schema';
+import { MAX_STREAMS_PER_ADDRESS } from './routes';
 import { Browser, signedInAs } from '../../test/browser';
 import { dataOf, errorOf, useTestApp } from '../../test/test-app';
 import { hourlyRows } from '../../test/bundled-data';
@@ -111,6 +113,31 @@ describe('reading the sensing network and its alerts', () => {
       expect([long.status, errorOf(long).errorCode]).toEqual([400, 'SERIES_RANGE_TOO_LONG']);
       const missing = await visitor().get('/api/sensing/datastreams/999999/series');
       expect([missing.status, errorOf(missing).errorCode]).toEqual([404, 'DATASTREAM_NOT_FOUND']);
+    });
+  });
+
+  describe('numbers and names in the query and the path', () => {
+    it.each([
+      ['/api/sensing/latest?limit=1e309', 'querystring/limit'],
+      ['/api/sensing/latest?limit=Infinity', 'querystring/limit'],
+      ['/api/sensing/latest?datastreamId=NaN', 'querystring/datastreamId'],
+      ['/api/sensing/datastreams/1e309/series', 'params/id'],
+      ['/api/sensing/datastreams/Infinity/series', 'params/id'],
+      ['/api/sensing/detections?limit=1e2', 'querystring/limit'],
+      ['/api/sensing/detections/1e309/image', 'params/id'],
+      ['/api/sensing/alerts?page=1e309', 'querystring/page'],
+      ['/api/sensing/latest?limit=5&sort=desc', 'querystring/sort'],
+      ['/api/sensing/overview?at=now', 'querystring/at'],
+    ])('refuses %s with 400 naming %s', async (url, field) => {
+      const response = await visitor().get(url);
+      expect(response.status).toBe(400);
+      expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
+      expect(errorOf(response).details?.map((d) => d.field)).toContain(field);
+    });
+
+    it('takes the same numbers written as plain decimals', async () => {
+      expect((await visitor().get('/api/sensing/latest?limit=1')).status).toBe(200);
+      expect((await visitor().get(`/api/sensing/datastreams/${mastStream}/series`)).status).toBe(200);
     });
   });
 
@@ -234,9 +261,21 @@ describe('reading the sensing network and its alerts', () => {
   });
 
   describe('GET /api/sensing/stream', () => {
+    let address: string;
+    beforeAll(async () => {
+      address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    /** Opens a stream and reads up to its first comment; `close` ends it from the client's side. */
+    async function openStream(): Promise<{ response: Response; close: () => void }> {
+      const abort = new AbortController();
+      const response = await fetch(`${address}/api/sensing/stream`, { signal: abort.signal });
+      if (response.status === 200) await response.body!.getReader().read();
+      return { response, close: () => abort.abort() };
+    }
+
     it('sends a new observation to a listening screen as it arrives', async () => {
       clock = new Date('2023-01-23T10:00:00+08:00');
-      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const abort = new AbortController();
       try {
         const response = await fetch(`${address}/api/sensing/stream`, { signal: abort.signal });
@@ -254,6 +293,37 @@ describe('reading the sensing network and its alerts', () => {
       } finally {
         abort.abort();
       }
+    });
+
+    it(`holds at most ${MAX_STREAMS_PER_ADDRESS} streams per client address: one more is 429 TOO_MANY_STREAMS before the stream starts`, async () => {
+      const open: { close: () => void }[] = [];
+      try {
+        for (let i = 0; i < MAX_STREAMS_PER_ADDRESS; i++) {
+          const stream = await openStream();
+          open.push(stream);
+          expect(stream.response.status, `stream ${i + 1}`).toBe(200);
+        }
+        const refused = await openStream();
+        open.push(refused);
+        expect(refused.response.status).toBe(429);
+        expect(refused.response.headers.get('content-type')).toContain('application/json');
+        expect(await refused.response.json()).toMatchObject({ success: false, errorCode: 'TOO_MANY_STREAMS' });
+        // a screen that closes frees its place for the next
+        open.shift()!.close();
+        await expect.poll(async () => {
+          const next = await openStream();
+          open.push(next);
+          return next.response.status;
+        }).toBe(200);
+      } finally {
+        for (const stream of open) stream.close();
+      }
+      // and every place is freed when the screens go away
+      await expect.poll(async () => {
+        const next = await openStream();
+        next.close();
+        return next.response.status;
+      }).toBe(200);
     });
   });
 });

@@ -64,6 +64,7 @@ describe('the session', () => {
         success: true,
         data: { user: { id: user.id, account: user.account, displayName: expect.any(String), role: 'editor', organisation: null, mustChangePassword: false } },
       });
+      expect(response.headers['cache-control']).toBe('no-store');
       const cookie = response.setCookies.get('eco_session')!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie.secure).toBeFalsy();
@@ -264,6 +265,38 @@ describe('the session', () => {
     });
   });
 
+  describe('unknown properties', () => {
+    it('refuses a sign-in with an unknown property with 400 naming it: no session, no record', async () => {
+      const user = await createUser(db(), { role: 'staff' });
+      const browser = new Browser(ctx.app, '10.8.0.1');
+      await browser.session();
+      const response = await browser.post('/api/session', { account: user.account, password: user.password, remember: true });
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/remember' }] });
+      expect(browser.cookies.has('eco_session')).toBe(false);
+      expect(await auditOf('session.sign_in', user.id)).toEqual([]);
+    });
+
+    it('refuses a password change with an unknown property with 400 naming it, changing nothing', async () => {
+      const { browser, user } = await signedInAs(ctx.app, db(), 'staff');
+      const [before] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      const response = await browser.put('/api/session/password', { currentPassword: user.password, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/confirmPassword' }] });
+      const [after] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      expect(after).toEqual(before);
+      expect((await browser.session())?.id).toBe(user.id);
+    });
+
+    it('refuses a body on sign-out, keeping the session', async () => {
+      const { browser, user } = await signedInAs(ctx.app, db(), 'staff');
+      const response = await browser.request('DELETE', '/api/session', { everywhere: true });
+      expect(response.status).toBe(400);
+      expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
+      expect((await browser.session())?.id).toBe(user.id);
+    });
+  });
+
   describe('signing out', () => {
     it('deletes the session row, clears the cookie, and the old cookie no longer works', async () => {
       const { browser, user } = await signedInAs(ctx.app, db(), 'staff');
@@ -320,6 +353,36 @@ describe('the session', () => {
       }
     });
 
+    it('keeps a session used every 20 s alive with SESSION_IDLE_MINUTES=1, and ends it after 61 s of silence', async () => {
+      const app = await buildTestApp(ctx.database, () => new Date(clock), { sessionIdleMinutes: 1 });
+      try {
+        const { browser, user } = await signedInAs(app, db(), 'staff');
+        // three minutes of requests, each well within the idle time of the one before
+        for (let elapsed = 0; elapsed < minutes(3); elapsed += 20_000) {
+          clock += 20_000;
+          expect((await browser.session())?.id, `after ${(elapsed + 20_000) / 1000} s`).toBe(user.id);
+        }
+        expect((await browser.get('/api/roles')).status).toBe(200);
+        clock += 61_000;
+        expect(await browser.session()).toBeNull();
+        expect(await sessionRows(user.id)).toBe(0);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('with the default 30 minutes, writes a used session at most once a minute', async () => {
+      const { browser, user } = await signedInAs(ctx.app, db(), 'staff');
+      const expiry = async () => (await db().select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, user.id)))[0]!.at.getTime();
+      const first = await expiry();
+      clock += 30_000;
+      expect(await browser.session()).not.toBeNull();
+      expect(await expiry()).toBe(first);
+      clock += 30_000;
+      expect(await browser.session()).not.toBeNull();
+      expect(await expiry()).toBe(clock + minutes(30));
+    });
+
     it('answers 401 NOT_SIGNED_IN to a signed-in endpoint once the session has expired', async () => {
       const { browser } = await signedInAs(ctx.app, db(), 'staff');
       clock += minutes(31);
@@ -362,11 +425,24 @@ describe('the session', () => {
         expect(response.status).toBe(403);
         expect(errorOf(response).errorCode).toBe('PASSWORD_CHANGE_REQUIRED');
       }
+      // reading the session again works too (the web app reloads it after any change)
+      expect((await browser.get('/api/session')).status).toBe(200);
       const changed = await browser.put('/api/session/password', { currentPassword: temporary, newPassword: 'a brand new passphrase' });
       expect(changed.status).toBe(200);
       expect((changed.body as { data: { user: CurrentUser } }).data.user.mustChangePassword).toBe(false);
       expect((await browser.get('/api/roles')).status).toBe(200);
     });
+  });
+
+  it('lets a user who must change their password sign out', async () => {
+    const user = await createUser(db(), { role: 'staff', mustChangePassword: true });
+    const browser = new Browser(ctx.app);
+    expect((await browser.signIn(user.account, user.password)).status).toBe(200);
+    expect((await browser.session())?.mustChangePassword).toBe(true);
+    const response = await browser.delete('/api/session');
+    expect(response.status).toBe(200);
+    expect(await browser.session()).toBeNull();
+    expect(await auditOf('session.sign_out', user.id)).toHaveLength(1);
   });
 
   describe('PUT /api/session/password', () => {

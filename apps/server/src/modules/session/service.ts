@@ -1,8 +1,8 @@
 /**
  * Signing in and changing one's own password, with the attempt limits.
  *
- * Attempt limits (OWASP Authentication Cheat Sheet, "Protect against automated attacks"; the
- * numbers are the issue's suggestion, kept low because accounts here reach government systems):
+ * Attempt limits (docs/access.md §Sign-in and sessions; OWASP Authentication Cheat Sheet, "Protect
+ * against automated attacks"; kept low because accounts here reach government systems):
  * at most 5 failures per account and 20 per client address within 15 minutes; beyond that
  * 429 TOO_MANY_ATTEMPTS with `Retry-After` = seconds until the oldest counted failure leaves the
  * window. A success clears the account's failures. A wrong current password when changing one's
@@ -13,7 +13,7 @@
  * removes the row again.
  */
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { inTransaction, type Db } from '../../db/client';
 import { signInFailures, users } from '../../db/schema';
 import { assertPolicy, hashPassword, verifyNothing, verifyPassword } from '../../auth/password';
 import { findSignedInUser, type SignedInUser } from '../../auth/current-user';
@@ -33,9 +33,12 @@ const ATTEMPTS_LOCK_KEY = 7_320_2603;
 /** Why a sign-in failed, for the audit log only: the client always hears the same. */
 export type FailureReason = 'unknown_account' | 'wrong_password' | 'disabled';
 
-/** The account as the limits and the log count it: trimmed and lower-case. */
+/**
+ * The account as the limits and the log count it: lower-case (accounts are unique ignoring case,
+ * docs/access.md §Sign-in and sessions; the request layer has already trimmed it).
+ */
 export function normaliseAccount(account: string): string {
-  return account.trim().toLowerCase();
+  return account.toLowerCase();
 }
 
 /**
@@ -44,7 +47,7 @@ export function normaliseAccount(account: string): string {
  */
 async function reserveAttempt(db: Db, account: string, ip: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - ATTEMPT_LIMITS.windowMs);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ATTEMPTS_LOCK_KEY})`);
     await tx.delete(signInFailures).where(lt(signInFailures.at, since));
     const waits: number[] = [];
@@ -103,7 +106,7 @@ export async function signIn(db: Db, now: () => Date, { account: typed, password
   }
   if (reason !== null || !row) {
     // the attempt row stays: it is the failure the limits count
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await audit(tx, {
         actor: { id: row?.id ?? null, account },
         ip,
@@ -116,7 +119,7 @@ export async function signIn(db: Db, now: () => Date, { account: typed, password
     throw new AppError('SIGN_IN_FAILED');
   }
   const at = now();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(signInFailures).where(eq(signInFailures.account, account));
     await tx.update(users).set({ lastSignInAt: at }).where(eq(users.id, row.id));
     await audit(tx, { actor: { id: row.id, account }, ip, action: 'session.sign_in', entityType: 'user', entityId: row.id });
@@ -128,7 +131,7 @@ export async function signIn(db: Db, now: () => Date, { account: typed, password
 
 /** Records the sign-out of `user` (the caller ends the session). */
 export async function recordSignOut(db: Db, user: SignedInUser, ip: string, endSession: (tx: Db) => Promise<void>): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await endSession(tx);
     await audit(tx, { actor: user, ip, action: 'session.sign_out', entityType: 'user', entityId: user.id });
   });
@@ -155,7 +158,7 @@ export async function changeOwnPassword(db: Db, now: () => Date, change: Passwor
   const attempt = await reserveAttempt(db, user.account, ip, now());
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await audit(tx, {
         actor: user,
         ip,
@@ -169,7 +172,7 @@ export async function changeOwnPassword(db: Db, now: () => Date, change: Passwor
   }
   const passwordHash = await hashPassword(newPassword);
   const at = now();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(signInFailures).where(eq(signInFailures.id, attempt));
     await tx.update(users).set({ passwordHash, mustChangePassword: false, passwordChangedAt: at, updatedAt: at }).where(eq(users.id, user.id));
     const ended = await endSessionsOf(tx, user.id, change.sessionId);

@@ -9,7 +9,7 @@ import { dataOf, errorOf, getJson, useTestApp } from '../../test/test-app';
 import { DATA_DIR } from '../../test/test-database';
 import { SITE_SETTINGS_TTL_MS } from './service';
 
-// seed-spec §1: the default page title names the province's 生态云感知系统
+// docs/routes.md §Initial state: the default page title names the province's 生态云感知系统
 const DEFAULT_SITE = { title: '陕西省生态云感知系统', provinceName: '陕西省', footer: '陕西省生态云感知系统', recordNumber: '', opsPlatformUrl: null };
 
 describe('the initial state: /api/site and /api/session', () => {
@@ -24,10 +24,21 @@ describe('the initial state: /api/site and /api/session', () => {
     expect(dataOf(await getJson(ctx.app, '/api/site'))).toEqual(DEFAULT_SITE);
   });
 
-  it('answers no signed-in user, and a CSRF token', async () => {
+  it('answers no signed-in user, and a CSRF token, never to be cached', async () => {
     const response = await getJson(ctx.app, '/api/session');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, data: { user: null, csrfToken: expect.any(String) } });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lets a cache keep the site settings of an anonymous visitor only after asking again (no-cache)', async () => {
+    expect((await getJson(ctx.app, '/api/site')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('refuses an unknown query parameter with 400 naming it', async () => {
+    const response = await getJson(ctx.app, '/api/site?lang=en');
+    expect(response.status).toBe(400);
+    expect(errorOf(response).details?.map((d) => d.field)).toEqual(['querystring/lang']);
   });
 });
 
@@ -121,6 +132,21 @@ describe('PUT /api/site', () => {
     expect([await site(), await auditCount()]).toEqual(before);
   });
 
+  it('refuses an unknown property with 400 naming it, changing nothing', async () => {
+    const before = [await site(), await auditCount()];
+    const response = await admin.put('/api/site', { ...(await site()), title: '带多余字段', theme: 'dark' });
+    expect(response.status).toBe(400);
+    expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/theme' }] });
+    expect([await site(), await auditCount()]).toEqual(before);
+  });
+
+  it('trims one-line settings and keeps the footer exactly as sent', async () => {
+    const base = await site();
+    const response = await admin.put<SiteSettings>('/api/site', { ...base, title: '  陕西省生态云  ', footer: '  第一行\n第二行  ', opsPlatformUrl: ' https://ops.example.gov.cn/ ' });
+    expect(dataOf(response)).toMatchObject({ title: '陕西省生态云', footer: '  第一行\n第二行  ', opsPlatformUrl: 'https://ops.example.gov.cn/' });
+    expect((await admin.put('/api/site', base)).status).toBe(200);
+  });
+
   it('needs every setting', async () => {
     const { recordNumber: _, ...partial } = await site();
     const response = await admin.put('/api/site', partial);
@@ -135,12 +161,15 @@ describe('PUT /api/site', () => {
       ['recordNumber', { max: 100 }],
     ];
 
-    it('title, provinceName, footer, recordNumber: each string stored and shown back exactly, or refused with 400 naming the field; never a 500', async () => {
+    /** What the server checks and stores of `text` sent as a field: one-line text trimmed, multi-line text as sent (docs/api.md §Text). */
+    const received = (text: string, rules: TextRules) => (rules.multiLine ? text : text.trim());
+
+    it('title, provinceName, footer, recordNumber: each string stored and shown back exactly (one-line ones trimmed), or refused with 400 naming the field; never a 500', async () => {
       const base = await site();
       for (const naughty of NAUGHTY_STRINGS) {
         const label = JSON.stringify(naughty);
         // every field at once: refused, naming exactly the fields whose rules refuse the string
-        const refusing = FIELDS.filter(([, rules]) => !acceptable(naughty, rules)).map(([field]) => field);
+        const refusing = FIELDS.filter(([, rules]) => !acceptable(received(naughty, rules), rules)).map(([field]) => field);
         const all = await admin.put<SiteSettings>('/api/site', { ...base, ...Object.fromEntries(FIELDS.map(([field]) => [field, naughty])) });
         expect(all.status, label).toBe(refusing.length === 0 ? 200 : 400);
         if (refusing.length > 0) {
@@ -151,7 +180,7 @@ describe('PUT /api/site', () => {
         if (taking.length === 0) continue;
         if (refusing.length > 0) expect((await admin.put('/api/site', { ...base, ...Object.fromEntries(taking.map((f) => [f, naughty])) })).status, label).toBe(200);
         const shown = await site();
-        for (const field of taking) expect(shown[field], `${field} ${label}`).toBe(naughty);
+        for (const [field, rules] of FIELDS.filter(([f]) => taking.includes(f))) expect(shown[field], `${field} ${label}`).toBe(received(naughty, rules));
       }
     });
 

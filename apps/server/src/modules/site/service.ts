@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '@eco/contracts/site';
-import type { Db } from '../../db/client';
+import type { Acting } from '../../auth/acting';
+import { inTransaction, type Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { DEFAULT_SITE_SETTINGS } from '../../seed/load-bundled-data';
 import { audit, changes } from '../audit/service';
-import type { Acting } from '../users/service';
 
 /** How long the settings are served from memory (ms) before they are read again. */
 export const SITE_SETTINGS_TTL_MS = 5_000;
 
-/** The site settings row (seed §1); the defaults when it has not been written yet. */
+/** The site settings row (docs/routes.md §Initial state); the defaults when it has not been written yet. */
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   const [row] = await db
     .select({ title: siteSettings.title, provinceName: siteSettings.provinceName, footer: siteSettings.footer, recordNumber: siteSettings.recordNumber, opsPlatformUrl: siteSettings.opsPlatformUrl })
@@ -57,7 +57,7 @@ export function createSiteSettingsCache(db: Db, now: () => Date, ttlMs = SITE_SE
  * an http(s) URL (400 VALIDATION_FAILED naming the field).
  */
 export async function updateSiteSettings(db: Db, now: () => Date, { actor, ip }: Acting, input: SiteSettings): Promise<SiteSettings> {
-  // exactly the settings, whatever else the caller passed
+  // exactly the settings (a caller outside HTTP may pass an object with more)
   const next: SiteSettings = {
     title: input.title,
     provinceName: input.provinceName,
@@ -76,8 +76,7 @@ export async function updateSiteSettings(db: Db, now: () => Date, { actor, ip }:
       throw new AppError('VALIDATION_FAILED', { zh: 'body/opsPlatformUrl 不是有效的 http(s) 地址', en: 'body/opsPlatformUrl is not a valid http(s) URL' });
     }
   }
-  return db.transaction(async (t) => {
-    const tx: Db = t;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
     const before: SiteSettings = row
       ? { title: row.title, provinceName: row.provinceName, footer: row.footer, recordNumber: row.recordNumber, opsPlatformUrl: row.opsPlatformUrl }

@@ -77,7 +77,10 @@ describe('air-quality stations', () => {
       expect(all.map((s) => s.code)).toEqual(sorted.map((s) => s.code));
       const second = await list('?page=2&pageSize=20');
       expect(second.items.map((s) => s.code)).toEqual(all.slice(20, 40).map((s) => s.code));
-      expect((await getJson(ctx.app, '/api/stations?pageSize=201')).status).toBe(400);
+      for (const query of ['pageSize=201', 'pageSize=1e309', 'page=Infinity', 'city=61', 'city=6101%00']) {
+        const response = await getJson(ctx.app, `/api/stations?${query}`);
+        expect([response.status, errorOf(response).errorCode], query).toEqual([400, 'VALIDATION_FAILED']);
+      }
     });
   });
 
@@ -152,6 +155,25 @@ describe('air-quality stations', () => {
       );
       expect(response.status).toBe(400);
       expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
+    });
+
+    it.each([
+      ['from', '0000-01-01T00:00:00Z'],
+      ['to', '2100-01-01T00:00:00+08:00'],
+      ['from', '1899-12-31T23:00:00+08:00'],
+      ['from', '2023-01-21'],
+      ['to', 'yesterday'],
+    ])('refuses %s=%s with 400 naming it, never a 5xx', async (name, value) => {
+      const response = await getJson(ctx.app, `/api/stations/1462A/series?${name}=${encodeURIComponent(value)}`);
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: `querystring/${name}` }] });
+    });
+
+    it('refuses an unknown property code and an unknown parameter with 400 naming them', async () => {
+      const property = await getJson(ctx.app, '/api/stations/1462A/series?properties=pm25');
+      expect([property.status, errorOf(property).errorCode]).toEqual([400, 'VALIDATION_FAILED']);
+      const unknown = await getJson(ctx.app, '/api/stations/1462A/series?form=2023-01-21T00:00:00%2B08:00');
+      expect(errorOf(unknown)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'querystring/form' }] });
     });
 
     it('refuses more than 31 days with 400 SERIES_RANGE_TOO_LONG, and takes exactly 31', async () => {

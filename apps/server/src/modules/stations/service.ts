@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AirQualityPropertyCode } from '@eco/contracts/air-quality';
 import type { Page } from '@eco/contracts/envelope';
-import type { AirValues, Series, Station } from '@eco/contracts/stations';
+import { DEFAULT_SERIES_HOURS, MAX_SERIES_DAYS, type AirValues, type Series, type Station } from '@eco/contracts/stations';
 import type { Db } from '../../db/client';
 import { datastreams, divisions, locations, observations, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -14,10 +14,6 @@ import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 
 const HOUR_MS = 3_600_000;
-/** the longest series one request may ask for */
-export const MAX_SERIES_DAYS = 31;
-/** the default series: the 48 hours up to the station's newest observation */
-const DEFAULT_SERIES_HOURS = 48;
 
 const stationColumns = {
   id: things.id,

@@ -7,15 +7,21 @@
  * `cityOf` (point in polygon, WGS-84); the county stays null because the bundled data has no county
  * boundaries. Codes are unique (409 THING_CODE_TAKEN, also when two administrators race: the unique
  * index decides).
+ *
+ * Organisation scope (docs/access.md §Organisation scope): a Thing is registered, edited and given
+ * or stripped of Datastreams only by someone who may act for its organisation; moving it to
+ * another organisation needs the scope of both. Refused with 403 FORBIDDEN before anything changes.
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type { CreateDatastream, CreateThing, Datastream, ObservedProperty, ThingDetail, UpdateThing } from '@eco/contracts/sensing';
-import type { Db } from '../../db/client';
+import type { UserActing } from '../../auth/acting';
+import { assertInScope } from '../../auth/organisation-scope';
+import { inTransaction, type Db } from '../../db/client';
 import { cityBoundaries, datastreams, locations, observations, observedProperties, organisations, sensors, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { cityOf } from '../../seed/load-bundled-data';
 import { audit, changes } from '../audit/service';
-import { getThing, lockThing, type Acting } from './service';
+import { getThing, lockThing } from './service';
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -68,19 +74,19 @@ async function codeRace<T>(code: string | undefined, write: () => Promise<T>): P
 
 /**
  * Registers a Thing with its Location (city derived from the point, county null). Audited
- * `thing.create`. Returns the Thing as `GET /api/things/:id` shows it.
- * Errors: 409 THING_CODE_TAKEN, 404 ORGANISATION_NOT_FOUND.
+ * `thing.create`. Returns the Thing as `GET /api/things/{id}` shows it.
+ * Errors: 404 ORGANISATION_NOT_FOUND, 403 FORBIDDEN (the organisation, or none, is outside the
+ * user's scope), 409 THING_CODE_TAKEN.
  */
-export async function createThing(db: Db, now: () => Date, { actor, ip }: Acting, input: CreateThing): Promise<ThingDetail> {
-  const name = input.name.trim();
+export async function createThing(db: Db, now: () => Date, { actor, ip, user }: UserActing, input: CreateThing): Promise<ThingDetail> {
   const id = await codeRace(input.code, () =>
-    db.transaction(async (t) => {
-      const tx: Db = t;
+    inTransaction(db, async (tx) => {
       await assertOrganisation(tx, input.organisationId);
+      await assertInScope(tx, user, input.organisationId);
       await assertCodeFree(tx, input.code);
       const [thing] = await tx
         .insert(things)
-        .values({ code: input.code, kind: input.kind, name, organisationId: input.organisationId, status: input.status })
+        .values({ code: input.code, kind: input.kind, name: input.name, organisationId: input.organisationId, status: input.status })
         .returning();
       const location = { longitude: input.longitude, latitude: input.latitude, cityCode: await cityAt(tx, input.longitude, input.latitude) };
       await tx.insert(locations).values({ thingId: thing!.id, ...location, countyCode: null });
@@ -94,22 +100,25 @@ export async function createThing(db: Db, now: () => Date, { actor, ip }: Acting
 /**
  * Changes any of code, kind, name, owning organisation, status and Location (longitude and
  * latitude together; the city is derived again). Audited `thing.update` with the fields that
- * changed (no row when nothing did). Errors: 404 THING_NOT_FOUND, 409 THING_CODE_TAKEN,
- * 404 ORGANISATION_NOT_FOUND.
+ * changed (no row when nothing did). Errors: 404 THING_NOT_FOUND, 403 FORBIDDEN (the Thing's
+ * organisation, or the one it is moved to, is outside the user's scope), 404
+ * ORGANISATION_NOT_FOUND, 409 THING_CODE_TAKEN.
  */
-export async function updateThing(db: Db, now: () => Date, { actor, ip }: Acting, id: number, input: UpdateThing): Promise<ThingDetail> {
+export async function updateThing(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number, input: UpdateThing): Promise<ThingDetail> {
   await codeRace(input.code, () =>
-    db.transaction(async (t) => {
-      const tx: Db = t;
-      await lockThing(tx, id);
+    inTransaction(db, async (tx) => {
+      await lockThing(tx, id, user);
       const [before] = await tx.select().from(things).where(eq(things.id, id));
       const [place] = await tx.select().from(locations).where(eq(locations.thingId, id));
-      await assertOrganisation(tx, input.organisationId);
+      if (input.organisationId !== undefined) {
+        await assertOrganisation(tx, input.organisationId);
+        await assertInScope(tx, user, input.organisationId);
+      }
       if (input.code !== undefined) await assertCodeFree(tx, input.code, id);
       const fields = {
         ...(input.code !== undefined && { code: input.code }),
         ...(input.kind !== undefined && { kind: input.kind }),
-        ...(input.name !== undefined && { name: input.name.trim() }),
+        ...(input.name !== undefined && { name: input.name }),
         ...(input.organisationId !== undefined && { organisationId: input.organisationId }),
         ...(input.status !== undefined && { status: input.status }),
       };
@@ -140,17 +149,16 @@ export async function listObservedProperties(db: Db): Promise<ObservedProperty[]
 /**
  * Adds a Datastream of ObservedProperty `input.observedProperty` to Thing `thingId`, from Sensor
  * `input.sensor` (found by name, or created). Audited `datastream.create`. Returns the Datastream
- * (no observation yet). Errors: 404 THING_NOT_FOUND, 404 OBSERVED_PROPERTY_NOT_FOUND,
- * 409 DATASTREAM_EXISTS (the Thing already measures that property).
+ * (no observation yet). Errors: 404 THING_NOT_FOUND, 403 FORBIDDEN (outside the scope), 404
+ * OBSERVED_PROPERTY_NOT_FOUND, 409 DATASTREAM_EXISTS (the Thing already measures that property).
  */
-export async function addDatastream(db: Db, { actor, ip }: Acting, thingId: number, input: CreateDatastream): Promise<Datastream> {
+export async function addDatastream(db: Db, { actor, ip, user }: UserActing, thingId: number, input: CreateDatastream): Promise<Datastream> {
   try {
-    return await db.transaction(async (t) => {
-      const tx: Db = t;
-      const thing = await lockThing(tx, thingId);
+    return await inTransaction(db, async (tx) => {
+      const thing = await lockThing(tx, thingId, user);
       const [property] = await tx.select().from(observedProperties).where(eq(observedProperties.code, input.observedProperty));
       if (!property) throw new AppError('OBSERVED_PROPERTY_NOT_FOUND', input.observedProperty);
-      const sensorName = input.sensor?.trim();
+      const sensorName = input.sensor;
       let sensorId: number | null = null;
       if (sensorName) {
         await tx.insert(sensors).values({ name: sensorName }).onConflictDoNothing();
@@ -184,13 +192,12 @@ export async function addDatastream(db: Db, { actor, ip }: Acting, thingId: numb
 /**
  * Removes Datastream `datastreamId` of Thing `thingId`, only while it has no Observations (its data
  * is never deleted from here: retire the Thing instead). Audited `datastream.delete`.
- * Errors: 404 THING_NOT_FOUND, 404 DATASTREAM_NOT_FOUND (also another Thing's),
- * 409 DATASTREAM_HAS_OBSERVATIONS.
+ * Errors: 404 THING_NOT_FOUND, 403 FORBIDDEN (outside the scope), 404 DATASTREAM_NOT_FOUND (also
+ * another Thing's), 409 DATASTREAM_HAS_OBSERVATIONS.
  */
-export async function removeDatastream(db: Db, { actor, ip }: Acting, thingId: number, datastreamId: number): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    const thing = await lockThing(tx, thingId);
+export async function removeDatastream(db: Db, { actor, ip, user }: UserActing, thingId: number, datastreamId: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const thing = await lockThing(tx, thingId, user);
     const [stream] = await tx.select().from(datastreams).where(eq(datastreams.id, datastreamId)).for('update');
     if (!stream || stream.thingId !== thingId) throw new AppError('DATASTREAM_NOT_FOUND', String(datastreamId));
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(observations).where(eq(observations.datastreamId, datastreamId));

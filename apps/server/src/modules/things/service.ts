@@ -3,11 +3,17 @@
  *
  * "Online" = heard (newest phenomenonTime pushed) within ONLINE_WINDOW_MINUTES of `now`. The
  * bundled CNEMC stations were imported, never pushed, so they stay offline until a device pushes.
+ *
+ * Every write needs the organisation scope of the Thing (docs/access.md §Organisation scope,
+ * auth/organisation-scope.ts), checked on the locked row before anything changes.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@eco/contracts/envelope';
 import { ONLINE_WINDOW_MINUTES, type NewThingKey, type Thing, type ThingDetail, type ThingKey, type ThingKind, type ThingStatus } from '@eco/contracts/sensing';
-import type { Db } from '../../db/client';
+import type { UserActing } from '../../auth/acting';
+import type { SignedInUser } from '../../auth/current-user';
+import { assertInScope } from '../../auth/organisation-scope';
+import { inTransaction, type Db } from '../../db/client';
 import { alerts, datastreams, divisions, locations, observations, observedProperties, organisations, sensors, thingKeys, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
@@ -16,16 +22,12 @@ import { toIsoCst } from '../../lib/time';
 import { audit, type Actor } from '../audit/service';
 import { hashKey, KEY_PREFIX_LENGTH, newKey } from './device-keys';
 
-export interface Acting {
-  actor: Actor;
-  ip: string;
-}
-
 export interface ThingQuery {
   kind?: ThingKind;
   status?: ThingStatus;
+  /** 4-digit city code */
   city?: string;
-  /** substring of code or name, ignoring case */
+  /** substring of code or name, ignoring case (trimmed by the request layer; empty = no filter) */
   keyword?: string;
 }
 
@@ -34,7 +36,7 @@ function onlineSince(now: Date): Date {
 }
 
 function whereOf(query: ThingQuery): SQL | undefined {
-  const keyword = query.keyword?.trim();
+  const { keyword } = query;
   return and(
     query.kind ? eq(things.kind, query.kind) : undefined,
     query.status ? eq(things.status, query.status) : undefined,
@@ -161,20 +163,30 @@ async function insertKey(tx: Db, thingId: number, actor: Actor, at: Date): Promi
   return { key, info: keyOf(row!) };
 }
 
-export async function lockThing(tx: Db, id: number) {
-  const [row] = await tx.select({ id: things.id, code: things.code, status: things.status }).from(things).where(eq(things.id, id)).for('update');
+/**
+ * The row of Thing `id` (code, status, owning organisation), locked until the transaction ends,
+ * when `user` may act for its organisation. Errors: 404 THING_NOT_FOUND, 403 FORBIDDEN (outside
+ * the user's organisation scope, docs/access.md §Organisation scope).
+ */
+export async function lockThing(tx: Db, id: number, user: SignedInUser) {
+  const [row] = await tx
+    .select({ id: things.id, code: things.code, status: things.status, organisationId: things.organisationId })
+    .from(things)
+    .where(eq(things.id, id))
+    .for('update');
   if (!row) throw new AppError('THING_NOT_FOUND', String(id));
+  await assertInScope(tx, user, row.organisationId);
   return row;
 }
 
 /**
  * A new key for Thing `thingId`, shown this once. Audited `thing_key.create` (prefix only, never
- * the key or its hash). Errors: THING_NOT_FOUND, THING_RETIRED.
+ * the key or its hash). Errors: 404 THING_NOT_FOUND, 403 FORBIDDEN (outside the scope), 409
+ * THING_RETIRED.
  */
-export function createKey(db: Db, now: () => Date, { actor, ip }: Acting, thingId: number): Promise<NewThingKey> {
-  return db.transaction(async (t) => {
-    const tx: Db = t;
-    const thing = await lockThing(tx, thingId);
+export function createKey(db: Db, now: () => Date, { actor, ip, user }: UserActing, thingId: number): Promise<NewThingKey> {
+  return inTransaction(db, async (tx) => {
+    const thing = await lockThing(tx, thingId, user);
     if (thing.status === 'retired') throw new AppError('THING_RETIRED', thing.code);
     const created = await insertKey(tx, thingId, actor, now());
     await audit(tx, { actor, ip, action: 'thing_key.create', entityType: 'thing_key', entityId: created.info.id, after: { thing: thing.code, prefix: created.info.prefix } });
@@ -191,12 +203,12 @@ async function activeKey(tx: Db, thingId: number, keyId: number) {
 
 /**
  * Revokes key `keyId` of Thing `thingId` at once (the next push with it is 401). Audited
- * `thing_key.revoke`. Errors: THING_NOT_FOUND, THING_KEY_NOT_FOUND, THING_KEY_REVOKED (409).
+ * `thing_key.revoke`. Errors: 404 THING_NOT_FOUND, 403 FORBIDDEN (outside the scope), 404
+ * THING_KEY_NOT_FOUND, 409 THING_KEY_REVOKED.
  */
-export function revokeKey(db: Db, now: () => Date, { actor, ip }: Acting, thingId: number, keyId: number): Promise<ThingKey> {
-  return db.transaction(async (t) => {
-    const tx: Db = t;
-    const thing = await lockThing(tx, thingId);
+export function revokeKey(db: Db, now: () => Date, { actor, ip, user }: UserActing, thingId: number, keyId: number): Promise<ThingKey> {
+  return inTransaction(db, async (tx) => {
+    const thing = await lockThing(tx, thingId, user);
     const key = await activeKey(tx, thingId, keyId);
     const [row] = await tx.update(thingKeys).set({ revokedAt: now() }).where(eq(thingKeys.id, key.id)).returning();
     await audit(tx, { actor, ip, action: 'thing_key.revoke', entityType: 'thing_key', entityId: key.id, before: { thing: thing.code, prefix: key.prefix, revokedAt: null }, after: { revokedAt: toIsoCst(row!.revokedAt!) } });
@@ -209,10 +221,9 @@ export function revokeKey(db: Db, now: () => Date, { actor, ip }: Acting, thingI
  * has exactly the keys the operator sees. Audited `thing_key.rotate`. Errors as `revokeKey`, and
  * THING_RETIRED.
  */
-export function rotateKey(db: Db, now: () => Date, { actor, ip }: Acting, thingId: number, keyId: number): Promise<NewThingKey> {
-  return db.transaction(async (t) => {
-    const tx: Db = t;
-    const thing = await lockThing(tx, thingId);
+export function rotateKey(db: Db, now: () => Date, { actor, ip, user }: UserActing, thingId: number, keyId: number): Promise<NewThingKey> {
+  return inTransaction(db, async (tx) => {
+    const thing = await lockThing(tx, thingId, user);
     if (thing.status === 'retired') throw new AppError('THING_RETIRED', thing.code);
     const old = await activeKey(tx, thingId, keyId);
     const at = now();

@@ -26,7 +26,12 @@ function multipart(parts: ({ field: string; value: string } | { file: string; by
   for (const part of parts) {
     if ('value' in part) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`, 'utf8'));
     else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.file}"\r\nContent-Type: application/octet-stream\r\n\r\n`, 'utf8'));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.file}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          'utf8',
+        ),
+      );
       chunks.push(part.bytes, Buffer.from('\r\n'));
     }
   }
@@ -73,12 +78,31 @@ describe('downloadable tools', () => {
 
   it('computes SHA-256 and size on upload, keeps every version newest first, and serves each with its name', async () => {
     const v1 = SAMPLES.zip();
-    const first = dataOf(await upload(editor, toolId, [{ field: 'version', value: '1.0.0' }, { field: 'releaseNotes', value: '首个版本' }, { file: '采集客户端-1.0.0.zip', bytes: v1 }]));
-    expect(first.latest).toMatchObject({ version: '1.0.0', sha256: sha256(v1), size: v1.length, mime: 'application/zip', fileName: '采集客户端-1.0.0.zip', releaseNotes: '首个版本' });
+    const first = dataOf(
+      await upload(editor, toolId, [
+        { field: 'version', value: '1.0.0' },
+        { field: 'releaseNotes', value: '首个版本' },
+        { file: '采集客户端-1.0.0.zip', bytes: v1 },
+      ]),
+    );
+    expect(first.latest).toMatchObject({
+      version: '1.0.0',
+      sha256: sha256(v1),
+      size: v1.length,
+      mime: 'application/zip',
+      fileName: '采集客户端-1.0.0.zip',
+      releaseNotes: '首个版本',
+    });
 
     const v2 = SAMPLES.exe();
     // the file part may come before the fields
-    const second = dataOf(await upload(editor, toolId, [{ file: 'setup-1.1.0.exe', bytes: v2 }, { field: 'version', value: '1.1.0' }, { field: 'releaseNotes', value: '修复断点续传\n支持 Windows 11' }]));
+    const second = dataOf(
+      await upload(editor, toolId, [
+        { file: 'setup-1.1.0.exe', bytes: v2 },
+        { field: 'version', value: '1.1.0' },
+        { field: 'releaseNotes', value: '修复断点续传\n支持 Windows 11' },
+      ]),
+    );
     expect(second.versions.map((v) => v.version)).toEqual(['1.1.0', '1.0.0']);
     expect(second.latest).toMatchObject({ version: '1.1.0', sha256: sha256(v2), size: v2.length, mime: 'application/x-msdownload' });
 
@@ -95,7 +119,10 @@ describe('downloadable tools', () => {
       expect(response.headers['content-disposition']).toContain('attachment');
       expect(response.headers['content-disposition']).toContain(encodeURIComponent(version.fileName));
     }
-    const entries = await db().select().from(auditLog).where(and(eq(auditLog.action, 'tool.version_upload'), eq(auditLog.entityId, String(toolId))));
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tool.version_upload'), eq(auditLog.entityId, String(toolId))));
     expect(entries.map((e) => e.after)).toEqual([
       expect.objectContaining({ version: '1.0.0', sha256: sha256(v1) }),
       expect.objectContaining({ version: '1.1.0', sha256: sha256(v2) }),
@@ -109,13 +136,64 @@ describe('downloadable tools', () => {
   });
 
   const refused: [string, () => Parameters<typeof multipart>[0], number, string][] = [
-    ['a version already uploaded', () => [{ field: 'version', value: '1.0.0' }, { file: 'again.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.from('x')]) }], 409, 'TOOL_VERSION_TAKEN'],
-    ['a text file renamed to .exe', () => [{ field: 'version', value: '2.0.0' }, { file: 'tool.exe', bytes: Buffer.from('#!/bin/sh\necho hi\n'.repeat(20)) }], 415, 'UPLOAD_TYPE_NOT_ALLOWED'],
-    ['a file over the size limit', () => [{ field: 'version', value: '2.0.1' }, { file: 'big.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.alloc(MAX_BYTES)]) }], 413, 'UPLOAD_TOO_LARGE'],
-    ['an empty file', () => [{ field: 'version', value: '2.0.2' }, { file: 'empty.zip', bytes: Buffer.alloc(0) }], 400, 'UPLOAD_EMPTY'],
+    [
+      'a version already uploaded',
+      () => [
+        { field: 'version', value: '1.0.0' },
+        { file: 'again.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.from('x')]) },
+      ],
+      409,
+      'TOOL_VERSION_TAKEN',
+    ],
+    [
+      'a text file renamed to .exe',
+      () => [
+        { field: 'version', value: '2.0.0' },
+        { file: 'tool.exe', bytes: Buffer.from('#!/bin/sh\necho hi\n'.repeat(20)) },
+      ],
+      415,
+      'UPLOAD_TYPE_NOT_ALLOWED',
+    ],
+    [
+      'a file over the size limit',
+      () => [
+        { field: 'version', value: '2.0.1' },
+        { file: 'big.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.alloc(MAX_BYTES)]) },
+      ],
+      413,
+      'UPLOAD_TOO_LARGE',
+    ],
+    [
+      'an empty file',
+      () => [
+        { field: 'version', value: '2.0.2' },
+        { file: 'empty.zip', bytes: Buffer.alloc(0) },
+      ],
+      400,
+      'UPLOAD_EMPTY',
+    ],
     ['no file', () => [{ field: 'version', value: '2.0.3' }], 400, 'UPLOAD_MISSING'],
     ['no version', () => [{ file: 'tool.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.from('no-version')]) }], 400, 'TOOL_VERSION_INVALID'],
-    ['a hostile version', () => [{ field: 'version', value: '../../etc/passwd' }, { file: 'tool.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.from('hostile')]) }], 400, 'TOOL_VERSION_INVALID'],
+    [
+      'a hostile version',
+      () => [
+        { field: 'version', value: '../../etc/passwd' },
+        { file: 'tool.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.from('hostile')]) },
+      ],
+      400,
+      'TOOL_VERSION_INVALID',
+    ],
+    [
+      'a text part of another name',
+      () => [
+        { field: 'version', value: '2.0.4' },
+        { field: 'releaseNotes', value: '' },
+        { field: 'channel', value: 'beta' },
+        { file: 'tool.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.from('channel')]) },
+      ],
+      400,
+      'VALIDATION_FAILED',
+    ],
   ];
   for (const [name, parts, status, code] of refused) {
     it(`refuses ${name}, leaving no file, row or audit entry`, async () => {
@@ -133,9 +211,39 @@ describe('downloadable tools', () => {
 
   it('lets only editors and administrators manage tools', async () => {
     expect((await staff.post('/api/manage/tools', { name: '别的工具', platform: 'any', description: '' })).status).toBe(403);
-    const response = await upload(staff, toolId, [{ field: 'version', value: '9.9.9' }, { file: 'x.zip', bytes: SAMPLES.zip() }]);
+    const response = await upload(staff, toolId, [
+      { field: 'version', value: '9.9.9' },
+      { file: 'x.zip', bytes: SAMPLES.zip() },
+    ]);
     expect(response.status).toBe(403);
     expect((await new Browser(app).get('/api/manage/tools')).status).toBe(401);
+  });
+
+  it('names the unknown text part it refuses', async () => {
+    const response = await upload(editor, toolId, [
+      { field: 'versoin', value: '3.0.0' },
+      { file: 'tool.zip', bytes: Buffer.concat([SAMPLES.zip(), Buffer.from('typo')]) },
+    ]);
+    expect(response.status).toBe(400);
+    expect(errorOf(response).details?.map((d) => d.field)).toEqual(['body/versoin']);
+  });
+
+  it('refuses an unknown property with 400 naming it, creating and changing nothing', async () => {
+    const auditBefore = (await db().select({ n: count() }).from(auditLog))[0]!.n;
+    const created = await editor.post('/api/manage/tools', { name: '另一个工具', platform: 'any', description: '', version: '1.0.0' });
+    expect(created.status).toBe(400);
+    expect(errorOf(created).details?.map((d) => d.field)).toEqual(['body/version']);
+    const before = dataOf(await editor.get<Tool[]>('/api/manage/tools'));
+    const updated = await editor.patch(`/api/manage/tools/${toolId}`, { name: '改名', latest: null });
+    expect(updated.status).toBe(400);
+    expect(errorOf(updated).details?.map((d) => d.field)).toEqual(['body/latest']);
+    expect(dataOf(await editor.get<Tool[]>('/api/manage/tools'))).toEqual(before);
+    expect((await db().select({ n: count() }).from(auditLog))[0]!.n).toBe(auditBefore);
+  });
+
+  it('answers the management list no-store and the public list no-cache', async () => {
+    expect((await editor.get('/api/manage/tools')).headers['cache-control']).toBe('no-store');
+    expect((await new Browser(app).get('/api/tools/downloads')).headers['cache-control']).toBe('no-cache');
   });
 
   it('refuses a second tool with the same name', async () => {
@@ -144,10 +252,13 @@ describe('downloadable tools', () => {
     expect(errorOf(response).errorCode).toBe('TOOL_NAME_TAKEN');
   });
 
-  it('audits a change of a tool', async () => {
-    const tool = dataOf(await editor.patch<Tool>(`/api/manage/tools/${toolId}`, { platform: 'any' }));
-    expect(tool.platform).toBe('any');
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'tool.update'), eq(auditLog.entityId, String(toolId))));
+  it('audits a change of a tool, its name trimmed', async () => {
+    const tool = dataOf(await editor.patch<Tool>(`/api/manage/tools/${toolId}`, { platform: 'any', name: ' 数据采集客户端 ' }));
+    expect(tool).toMatchObject({ platform: 'any', name: '数据采集客户端' });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tool.update'), eq(auditLog.entityId, String(toolId))));
     expect(entry).toMatchObject({ before: { platform: 'windows' }, after: { platform: 'any' } });
   });
 });

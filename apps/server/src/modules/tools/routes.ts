@@ -1,114 +1,34 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { Ok } from '@eco/contracts/envelope-schemas';
-import { TOOL_LIMITS, TOOL_PLATFORMS, ToolSchema } from '@eco/contracts/tools';
-import { signedIn } from '../../auth/guards';
+import type { FastifyInstance } from 'fastify';
+import { toolsApi as api } from '@eco/contracts/api/tools';
+import { TOOL_LIMITS } from '@eco/contracts/tools';
+import { actingOf } from '../../auth/acting';
 import type { Db } from '../../db/client';
-import { MULTI_LINE, SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
+import { route } from '../../http/route';
 import { sendStoredFile } from '../../uploads/send-file';
-import { createTool, findVersion, listTools, updateTool, uploadVersion, type Acting, type Uploads } from './service';
+import type { Uploads } from '../documents/service';
+import { createTool, findVersion, listTools, updateTool, uploadVersion } from './service';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const ById = Type.Object({ id: Id });
-
-const ToolFields = {
-  name: Type.String({ minLength: 1, maxLength: TOOL_LIMITS.name, pattern: SINGLE_LINE_NOT_BLANK, description: `1–${TOOL_LIMITS.name} characters, one line; unique` }),
-  platform: Type.Enum(TOOL_PLATFORMS),
-  description: Type.String({ maxLength: TOOL_LIMITS.description, pattern: MULTI_LINE }),
-};
-
-function acting(request: FastifyRequest): Acting {
-  return { actor: { id: request.user!.id, account: request.user!.account }, ip: request.ip };
+/** Downloadable tools for everyone: the handlers of `listToolDownloads` and `downloadToolVersion` (@eco/contracts/api/tools.ts). */
+export async function toolDownloadsRoutes(app: FastifyInstance, { db, uploads }: { db: Db; uploads: Uploads }): Promise<void> {
+  route(app, api.listToolDownloads, async () => listTools(db));
+  route(app, api.downloadToolVersion, async (request, reply) => sendStoredFile(reply, uploads.store, await findVersion(db, request.params.id)));
 }
 
 /**
- * Downloadable tools for everyone: `GET /api/tools/downloads` (every tool with its versions,
- * newest first, each with size and SHA-256) and `GET /api/tools/downloads/files/:id` (a version's
- * file, as an attachment with its original name).
+ * Management of the tools by editors and administrators (audited): the handlers of
+ * `listManagedTools`, `createTool`, `updateTool` and `uploadToolVersion`. Multipart parsing is
+ * registered here: one file, and the text parts `version` and `releaseNotes`.
  */
-export const toolDownloadsRoutes: FastifyPluginAsyncTypebox<{ db: Db; uploads: Uploads }> = async (app, { db, uploads }) => {
-  app.get(
-    '',
-    { schema: { tags: ['application tools'], summary: 'Downloadable tools with every version', response: { 200: Ok(Type.Array(ToolSchema)) } } },
-    async () => ({ success: true as const, data: await listTools(db) }),
-  );
-
-  app.get(
-    '/files/:id',
-    { schema: { tags: ['application tools'], summary: 'Download one version of a tool (404 TOOL_VERSION_NOT_FOUND)', params: ById } },
-    async (request, reply) => {
-      const version = await findVersion(db, request.params.id);
-      return sendStoredFile(reply, uploads.store, version);
-    },
-  );
-};
-
-/**
- * Management of the tools, editors and administrators (audited): `GET /api/manage/tools`,
- * `POST /api/manage/tools`, `PATCH /api/manage/tools/:id`, and
- * `POST /api/manage/tools/:id/versions` (multipart: fields `version`, `releaseNotes` and one
- * `file`; the server computes size and SHA-256; earlier versions are kept).
- */
-export const toolsManagementRoutes: FastifyPluginAsyncTypebox<{ db: Db; now: () => Date; uploads: Uploads }> = async (app, { db, now, uploads }) => {
-  app.addHook('onRequest', signedIn({ roles: ['admin', 'editor'] }));
+export async function toolsManagementRoutes(app: FastifyInstance, { db, now, uploads }: { db: Db; now: () => Date; uploads: Uploads }): Promise<void> {
   await app.register(multipart, {
-    limits: { files: 1, fileSize: uploads.maxBytes, fields: 2, parts: 3, fieldSize: TOOL_LIMITS.releaseNotes * 4 },
+    // room for a few text parts more than the two it takes, so that an unknown one is seen and refused by name
+    limits: { files: 1, fileSize: uploads.maxBytes, fields: 8, parts: 9, fieldSize: TOOL_LIMITS.releaseNotes * 4 },
     throwFileSizeLimit: false,
   });
 
-  app.get(
-    '',
-    { schema: { tags: ['portal management'], summary: 'Every tool with its versions (editors)', response: { 200: Ok(Type.Array(ToolSchema)) } } },
-    async () => ({ success: true as const, data: await listTools(db) }),
-  );
-
-  app.post(
-    '',
-    {
-      schema: {
-        tags: ['portal management'],
-        summary: 'Add a tool, without versions yet (editors)',
-        body: Type.Object(ToolFields, { additionalProperties: false }),
-        response: { 201: Ok(ToolSchema) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return { success: true as const, data: await createTool(db, now, acting(request), request.body) };
-    },
-  );
-
-  app.patch(
-    '/:id',
-    {
-      schema: {
-        tags: ['portal management'],
-        summary: 'Change a tool (editors)',
-        params: ById,
-        body: Type.Partial(Type.Object(ToolFields, { additionalProperties: false })),
-        response: { 200: Ok(ToolSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await updateTool(db, now, acting(request), request.params.id, request.body) }),
-  );
-
-  app.post(
-    '/:id/versions',
-    {
-      schema: {
-        tags: ['portal management'],
-        summary: 'Upload a new version (multipart: version, releaseNotes, file); size and SHA-256 computed here (editors)',
-        consumes: ['multipart/form-data'],
-        params: ById,
-        response: { 201: Ok(ToolSchema) },
-      },
-    },
-    async (request, reply) => {
-      const tool = await uploadVersion(db, now, uploads, acting(request), request.params.id, request);
-      reply.status(201);
-      return { success: true as const, data: tool };
-    },
-  );
-};
+  route(app, api.listManagedTools, async () => listTools(db));
+  route(app, api.createTool, async (request) => createTool(db, now, actingOf(request), request.body));
+  route(app, api.updateTool, async (request) => updateTool(db, now, actingOf(request), request.params.id, request.body));
+  route(app, api.uploadToolVersion, async (request) => uploadVersion(db, now, uploads, actingOf(request), request.params.id, request));
+}

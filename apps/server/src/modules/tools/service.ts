@@ -9,28 +9,19 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { TOOL_LIMITS, TOOL_VERSION_PATTERN, type Tool, type ToolInput, type ToolVersion } from '@eco/contracts/tools';
-import type { Db } from '../../db/client';
+import { toolsApi } from '@eco/contracts/api/tools';
+import { MULTI_LINE } from '@eco/contracts/text';
+import { TOOL_LIMITS, TOOL_VERSION_PATTERN, type Tool, type ToolInput, type ToolPatch, type ToolVersion } from '@eco/contracts/tools';
+import type { Acting } from '../../auth/acting';
+import { inTransaction, type Db } from '../../db/client';
 import { files, tools, toolVersions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { MULTI_LINE } from '@eco/contracts/text';
+import { validationError } from '../../http/validation-error';
 import { toIsoCst } from '../../lib/time';
 import type { FileKind } from '../../uploads/file-kinds';
-import type { FileStore, StoredFile } from '../../uploads/file-store';
-import { audit, changes, type Actor } from '../audit/service';
-import { cleanFileName } from '../documents/service';
-
-/** Where uploads go and how large they may be (`UPLOADS_DIR`, `UPLOAD_MAX_BYTES`). */
-export interface Uploads {
-  store: FileStore;
-  /** bytes */
-  maxBytes: number;
-}
-
-export interface Acting {
-  actor: Actor;
-  ip: string;
-}
+import type { StoredFile } from '../../uploads/file-store';
+import { audit, changes } from '../audit/service';
+import { cleanFileName, type Uploads } from '../documents/service';
 
 /**
  * What a tool's file may be: archives, programs and installers (a Windows .msi is an OLE compound
@@ -38,8 +29,8 @@ export interface Acting {
  */
 export const TOOL_KINDS: readonly FileKind[] = ['zip', 'archive', 'program', 'office', 'pdf'];
 
-/** The download address of a version. */
-export const downloadUrl = (versionId: number) => `/api/tools/downloads/files/${versionId}`;
+/** The download address of a version, from the origin: the path of `downloadToolVersion`. */
+export const downloadUrl = (versionId: number) => toolsApi.downloadToolVersion.path.replace('{id}', String(versionId));
 
 const versionColumns = {
   id: toolVersions.id,
@@ -53,7 +44,17 @@ const versionColumns = {
   createdAt: toolVersions.createdAt,
 };
 
-type VersionRow = { id: number; toolId: number; version: string; fileName: string; sha256: string; size: number; mime: string; releaseNotes: string; createdAt: Date };
+type VersionRow = {
+  id: number;
+  toolId: number;
+  version: string;
+  fileName: string;
+  sha256: string;
+  size: number;
+  mime: string;
+  releaseNotes: string;
+  createdAt: Date;
+};
 
 function versionOf(row: VersionRow): ToolVersion {
   return {
@@ -81,11 +82,24 @@ export async function listTools(db: Db, ids?: number[]): Promise<Tool[]> {
     .select(versionColumns)
     .from(toolVersions)
     .innerJoin(files, eq(files.sha256, toolVersions.fileSha256))
-    .where(inArray(toolVersions.toolId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        toolVersions.toolId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(desc(toolVersions.createdAt), desc(toolVersions.id));
   return rows.map((row) => {
     const own = versions.filter((v) => v.toolId === row.id).map(versionOf);
-    return { id: row.id, name: row.name, platform: row.platform, description: row.description, latest: own[0] ?? null, versions: own, updatedAt: toIsoCst(row.updatedAt) };
+    return {
+      id: row.id,
+      name: row.name,
+      platform: row.platform,
+      description: row.description,
+      latest: own[0] ?? null,
+      versions: own,
+      updatedAt: toIsoCst(row.updatedAt),
+    };
   });
 }
 
@@ -109,13 +123,22 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Creates a tool without versions. 409 TOOL_NAME_TAKEN. */
+/** Creates a tool without versions (with its audit row) and answers it. 409 TOOL_NAME_TAKEN. */
 export async function createTool(db: Db, now: () => Date, { actor, ip }: Acting, input: ToolInput): Promise<Tool> {
   try {
-    const id = await db.transaction(async (t) => {
-      const tx: Db = t;
-      const [row] = await tx.insert(tools).values({ ...input, name: input.name.trim(), createdAt: now(), updatedAt: now() }).returning();
-      await audit(tx, { actor, ip, action: 'tool.create', entityType: 'tool', entityId: row!.id, after: { name: row!.name, platform: row!.platform, description: row!.description } });
+    const id = await inTransaction(db, async (tx) => {
+      const [row] = await tx
+        .insert(tools)
+        .values({ ...input, createdAt: now(), updatedAt: now() })
+        .returning();
+      await audit(tx, {
+        actor,
+        ip,
+        action: 'tool.create',
+        entityType: 'tool',
+        entityId: row!.id,
+        after: { name: row!.name, platform: row!.platform, description: row!.description },
+      });
       return row!.id;
     });
     return oneTool(db, id);
@@ -125,17 +148,21 @@ export async function createTool(db: Db, now: () => Date, { actor, ip }: Acting,
   }
 }
 
-/** Changes name, platform or description. 404 TOOL_NOT_FOUND, 409 TOOL_NAME_TAKEN. */
-export async function updateTool(db: Db, now: () => Date, { actor, ip }: Acting, id: number, input: Partial<ToolInput>): Promise<Tool> {
+/**
+ * Changes the name, platform or description given (the others stay), audits what changed, and
+ * answers the tool. 404 TOOL_NOT_FOUND, 409 TOOL_NAME_TAKEN.
+ */
+export async function updateTool(db: Db, now: () => Date, { actor, ip }: Acting, id: number, input: ToolPatch): Promise<Tool> {
   try {
-    await db.transaction(async (t) => {
-      const tx: Db = t;
+    await inTransaction(db, async (tx) => {
       const [before] = await tx.select().from(tools).where(eq(tools.id, id)).for('update');
       if (!before) throw new AppError('TOOL_NOT_FOUND');
-      const values = { ...input, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
-      const diff = changes({ name: before.name, platform: before.platform, description: before.description }, values);
+      const diff = changes({ name: before.name, platform: before.platform, description: before.description }, input);
       if (!diff) return;
-      await tx.update(tools).set({ ...values, updatedAt: now() }).where(eq(tools.id, id));
+      await tx
+        .update(tools)
+        .set({ ...input, updatedAt: now() })
+        .where(eq(tools.id, id));
       await audit(tx, { actor, ip, action: 'tool.update', entityType: 'tool', entityId: id, ...diff });
     });
     return oneTool(db, id);
@@ -147,13 +174,15 @@ export async function updateTool(db: Db, now: () => Date, { actor, ip }: Acting,
 
 const VERSION_RE = new RegExp(TOOL_VERSION_PATTERN);
 const NOTES_RE = new RegExp(MULTI_LINE, 'u');
+/** The text parts a version upload may carry (besides its one file part). */
+const VERSION_FIELDS = ['version', 'releaseNotes'];
 
 /**
  * Uploads a new version of tool `id` from a multipart request with the fields `version` and
  * (optional) `releaseNotes` and one file part `file`, in any order. The file is stored while its
  * SHA-256 and size are computed; the version row, the `files` row and the audit row are written
- * in one transaction. Errors: 404 TOOL_NOT_FOUND; 400 UPLOAD_MISSING, UPLOAD_EMPTY,
- * TOOL_VERSION_INVALID; 409 TOOL_VERSION_TAKEN; 413 UPLOAD_TOO_LARGE; 415 UPLOAD_TYPE_NOT_ALLOWED.
+ * in one transaction. Errors: 404 TOOL_NOT_FOUND; 400 VALIDATION_FAILED (a text part of another
+ * name, named in `details`), UPLOAD_MISSING, UPLOAD_EMPTY, TOOL_VERSION_INVALID; 409 TOOL_VERSION_TAKEN; 413 UPLOAD_TOO_LARGE; 415 UPLOAD_TYPE_NOT_ALLOWED.
  * Whatever fails, nothing of this upload stays.
  */
 export async function uploadVersion(db: Db, now: () => Date, uploads: Uploads, { actor, ip }: Acting, id: number, request: FastifyRequest): Promise<Tool> {
@@ -177,15 +206,32 @@ export async function uploadVersion(db: Db, now: () => Date, uploads: Uploads, {
         fields[part.fieldname] = String(part.value ?? '');
       }
     }
+    // unknown parts are refused by name, as unknown JSON properties are (docs/api.md §Input)
+    const unknown = Object.keys(fields).filter((name) => !VERSION_FIELDS.includes(name));
+    if (unknown.length > 0) {
+      throw validationError(
+        'body',
+        unknown.map((name) => ({
+          keyword: 'additionalProperties',
+          instancePath: '',
+          schemaPath: '#',
+          params: { additionalProperty: name },
+          message: 'must NOT have additional properties',
+        })),
+      );
+    }
     if (!stored) throw new AppError('UPLOAD_MISSING');
+    // a multipart text part, which the central trimming of JSON bodies does not reach (docs/api.md §Text)
     const version = (fields.version ?? '').trim();
     const releaseNotes = fields.releaseNotes ?? '';
     if (!VERSION_RE.test(version) || releaseNotes.length > TOOL_LIMITS.releaseNotes || !NOTES_RE.test(releaseNotes)) throw new AppError('TOOL_VERSION_INVALID');
     const saved = stored;
-    await db.transaction(async (t) => {
-      const tx: Db = t;
+    await inTransaction(db, async (tx) => {
       await tx.insert(files).values({ sha256: saved.sha256, size: saved.size, mime: saved.mime }).onConflictDoNothing();
-      const [row] = await tx.insert(toolVersions).values({ toolId: id, version, fileSha256: saved.sha256, fileName, releaseNotes, createdAt: now() }).returning();
+      const [row] = await tx
+        .insert(toolVersions)
+        .values({ toolId: id, version, fileSha256: saved.sha256, fileName, releaseNotes, createdAt: now() })
+        .returning();
       await tx.update(tools).set({ updatedAt: now() }).where(eq(tools.id, id));
       await audit(tx, {
         actor,
@@ -198,7 +244,7 @@ export async function uploadVersion(db: Db, now: () => Date, uploads: Uploads, {
     });
   } catch (error) {
     if (stored) uploads.store.discard(stored);
-    if (isUniqueViolation(error)) throw new AppError('TOOL_VERSION_TAKEN', fields.version ?? '');
+    if (isUniqueViolation(error)) throw new AppError('TOOL_VERSION_TAKEN', (fields.version ?? '').trim());
     throw error;
   }
   return oneTool(db, id);

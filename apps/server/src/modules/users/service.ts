@@ -14,21 +14,17 @@ import type { Role, UserStatus } from '@eco/contracts/roles';
 import type { CreateUser, TemporaryPassword, UpdateUser, User } from '@eco/contracts/users';
 import { hashPassword, temporaryPassword } from '../../auth/password';
 import { endSessionsOf } from '../../auth/session-store';
-import type { Db } from '../../db/client';
+import type { Acting } from '../../auth/acting';
+import { inTransaction, type Db } from '../../db/client';
 import { organisations, signInFailures, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { toIsoCst } from '../../lib/time';
-import { audit, changes, type Actor } from '../audit/service';
+import { audit, changes } from '../audit/service';
 
-/** Who is acting and from where: the signed-in administrator and the request's address. */
-export interface Acting {
-  actor: Actor;
-  ip: string;
-}
-
+/** The filters and page of `GET /api/users` (@eco/contracts/api/users.ts), trimmed on the way in (http/strict-input.ts). */
 export interface UserQuery {
-  /** substring of the account or the display name, ignoring case */
+  /** substring of the account or the display name, ignoring case; empty = no filter */
   keyword?: string;
   role?: Role;
   status?: UserStatus;
@@ -92,7 +88,7 @@ function selectUsers(db: Db) {
 /** One page of users matching the query, by account. */
 export async function listUsers(db: Db, query: UserQuery): Promise<Page<User>> {
   const conditions: SQL[] = [];
-  const keyword = query.keyword?.trim();
+  const keyword = query.keyword;
   if (keyword) conditions.push(or(ilike(users.account, likePattern(keyword)), ilike(users.displayName, likePattern(keyword)))!);
   if (query.role) conditions.push(eq(users.role, query.role));
   if (query.status) conditions.push(eq(users.status, query.status));
@@ -169,8 +165,7 @@ export async function createUser(db: Db, now: () => Date, { actor, ip }: Acting,
   const at = now();
   let id: number;
   try {
-    id = await db.transaction(async (t) => {
-      const tx: Db = t;
+    id = await inTransaction(db, async (tx) => {
       await assertOrganisation(tx, input.organisationId);
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.account, account));
       if (taken) throw new AppError('ACCOUNT_TAKEN', account);
@@ -201,8 +196,7 @@ export async function createUser(db: Db, now: () => Date, { actor, ip }: Acting,
 
 /** Changes display name, role or organisation (the fields given). A request that changes nothing writes nothing. */
 export async function updateUser(db: Db, now: () => Date, { actor, ip }: Acting, id: number, patch: UpdateUser): Promise<User> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await inTransaction(db, async (tx) => {
     const row = await lockUser(tx, id);
     // only the fields an administrator may edit, whatever else the caller passed
     const diff = changes(summary(row), { displayName: patch.displayName, role: patch.role, organisationId: patch.organisationId });
@@ -225,8 +219,7 @@ export async function updateUser(db: Db, now: () => Date, { actor, ip }: Acting,
  * Disables (ending every session of the user) or enables a user. Already so: nothing is written.
  */
 export async function setUserStatus(db: Db, now: () => Date, { actor, ip }: Acting, id: number, status: UserStatus): Promise<User> {
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await inTransaction(db, async (tx) => {
     const row = await lockUser(tx, id);
     if (row.status === status) return;
     let sessionsEnded = 0;
@@ -262,8 +255,7 @@ export async function resetPassword(db: Db, now: () => Date, { actor, ip }: Acti
   if (!target) throw new AppError('USER_NOT_FOUND');
   const password = temporaryPassword(target.account);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await inTransaction(db, async (tx) => {
     const row = await lockUser(tx, id);
     const at = now();
     await tx.update(users).set({ passwordHash, mustChangePassword: true, passwordChangedAt: at, updatedAt: at }).where(eq(users.id, id));

@@ -2,7 +2,11 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { request, setCsrfToken } from '../../request/request';
+import { sessionApi } from '@eco/contracts/api/session';
+import { siteApi } from '@eco/contracts/api/site';
+import { usersApi } from '@eco/contracts/api/users';
+import { call, urlOf } from '../../api/client';
+import { setCsrfToken } from '../../request/request';
 import { setErrorDisplay } from '../../request/show-error';
 import { useInitialState } from '../../state/initial-state';
 import { InitialStateGate } from './InitialStateGate';
@@ -27,17 +31,20 @@ let session: { user: typeof ADMIN | null; csrfToken: string };
 let container: HTMLDivElement;
 let root: Root;
 
-/** Answers the initial-state calls from `session`; `/api/users` with a 401. */
+const SITE_URL = urlOf(siteApi.getSiteSettings);
+const SESSION_URL = urlOf(sessionApi.getSession);
+const isSessionLoad = (url: unknown, init?: RequestInit) => String(url).endsWith(SESSION_URL) && (init?.method ?? 'GET') === 'GET';
+
+/** Answers the initial-state calls from `session`, anything else (e.g. the user list) with a 401. */
 function serve(): void {
   fetchMock.mockImplementation(async (url, init) => {
-    const path = String(url);
-    if (path.endsWith('api/site')) return ok(SETTINGS);
-    if (path.endsWith('api/session') && (init?.method ?? 'GET') === 'GET') return ok(session);
+    if (String(url).endsWith(SITE_URL)) return ok(SETTINGS);
+    if (isSessionLoad(url, init)) return ok(session);
     return expired();
   });
 }
 
-const sessionLoads = () => fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('api/session') && (init?.method ?? 'GET') === 'GET').length;
+const sessionLoads = () => fetchMock.mock.calls.filter(([url, init]) => isSessionLoad(url, init)).length;
 const who = () => container.querySelector('#who')?.textContent;
 
 async function mount(): Promise<void> {
@@ -74,7 +81,7 @@ describe('the initial-state gate', () => {
     expect(who()).toBe('admin');
     fetchMock.mockClear();
     serve();
-    await request('api/anything', { method: 'POST', skipErrorHandler: true }).catch(() => {});
+    await call(sessionApi.signOut, undefined, { skipErrorHandler: true }).catch(() => {});
     expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('x-csrf-token')).toBe('token-1');
   });
 
@@ -83,7 +90,7 @@ describe('the initial-state gate', () => {
     expect(sessionLoads()).toBe(1);
     session = { user: null, csrfToken: 'token-2' }; // the server ended the session
     await act(async () => {
-      await request('api/users', { skipErrorHandler: true }).catch(() => {});
+      await call(usersApi.listUsers, {}, { skipErrorHandler: true }).catch(() => {});
     });
     await vi.waitFor(() => expect(who()).toBe('nobody'));
     expect(sessionLoads()).toBe(2);
@@ -93,7 +100,7 @@ describe('the initial-state gate', () => {
     await mount();
     session = { user: null, csrfToken: 'token-2' };
     await act(async () => {
-      await Promise.all([1, 2, 3].map(() => request('api/users', { skipErrorHandler: true }).catch(() => {})));
+      await Promise.all([1, 2, 3].map(() => call(usersApi.listUsers, {}, { skipErrorHandler: true }).catch(() => {})));
     });
     await vi.waitFor(() => expect(who()).toBe('nobody'));
     expect(sessionLoads()).toBe(2);
@@ -104,7 +111,7 @@ describe('the initial-state gate', () => {
     await mount();
     expect(who()).toBe('nobody');
     await act(async () => {
-      await request('api/session', { method: 'POST', skipErrorHandler: true }).catch(() => {});
+      await call(sessionApi.signIn, { body: { account: 'someone', password: 'wrong password' } }, { skipErrorHandler: true }).catch(() => {});
     });
     expect(sessionLoads()).toBe(1);
   });

@@ -9,7 +9,7 @@ import { fetchInitialState, InitialStateContext, type InitialState } from '../..
 type Loaded = Omit<InitialState, 'refresh'>;
 
 /**
- * The initial-state gate (seed-spec §1): until settings and session have loaded once, renders
+ * The initial-state gate (docs/routes.md §Initial state): until settings and session have loaded once, renders
  * `loading` (nothing by default); then its children, with the state in context. A failed first
  * load offers a retry instead of a blank page; a failed refresh keeps the state it had.
  *

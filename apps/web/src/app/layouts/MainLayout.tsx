@@ -20,7 +20,7 @@ const UserMenu = lazy(() => import('./UserMenu'));
 const ICP_RECORD_LOOKUP = 'https://beian.miit.gov.cn/';
 
 /**
- * The main layout: header with the site title, the menu of seed-spec §2's screens, the language
+ * The main layout: header with the site title, the menu of the screens of docs/routes.md §Route table, the language
  * switch and who is signed in (a menu: 门户管理, 修改密码, 退出登录; a 登录 link for visitors),
  * the content (`<Outlet/>`), and the footer with the site's record number when one is set. While a screen's chunk loads for more than
  * 300 ms a spinner covers the content (React Router keeps the old screen up during navigation).

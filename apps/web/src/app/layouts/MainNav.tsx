@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useInitialState } from '../../state/initial-state';
 
-/** The menu keys (i18n `menu.<key>`) in menu order, with where each leads (seed-spec §2). */
+/** The menu keys (i18n `menu.<key>`) in menu order, with where each leads (docs/routes.md §Route table). */
 const ENTRIES: { key: string; path: string }[] = [
   { key: 'home', path: '/home' },
   { key: 'notices', path: '/notification-announcement' },

@@ -25,7 +25,7 @@ function Clock() {
 }
 
 /**
- * The standalone portal layout of /stgz (seed-spec §2: outside the main layout): a full-screen
+ * The standalone portal layout of /stgz (docs/routes.md §Route table: outside the main layout): a full-screen
  * frame for a control-room wall with the system's name, the clock and a way back to the portal.
  */
 export default function PortalLayout() {

@@ -2,14 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Dropdown from 'antd/es/dropdown';
 import type { MenuProps } from 'antd/es/menu';
-import message from 'antd/es/message';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import type { CurrentUser } from '@eco/contracts/site';
 import { useTranslation } from 'react-i18next';
-import { del } from '../../request/request';
-import { useInitialState } from '../../state/initial-state';
+import { useSignOut } from '../../features/portal-management/use-sign-out';
 import { UserButton } from './UserButton';
 
 /**
@@ -26,17 +24,7 @@ export default function UserMenu({ user, compact, initiallyOpen = false }: { use
   useEffect(() => {
     if (initiallyOpen) setOpen(true);
   }, [initiallyOpen]);
-  const { refresh } = useInitialState();
-
-  const signOut = async () => {
-    try {
-      await del('api/session');
-    } catch {
-      return; // the request layer has said why
-    }
-    await refresh();
-    void message.success(t('session.signedOut'));
-  };
+  const signOut = useSignOut();
 
   const items: MenuProps['items'] = [
     {

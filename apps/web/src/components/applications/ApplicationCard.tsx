@@ -32,7 +32,9 @@ export interface ApplicationCardProps {
 export function ApplicationCard({ tile, onLaunch, onFavourite, compact }: ApplicationCardProps) {
   const { t } = useTranslation();
   const accessText = useAccessText();
-  const className = ['app-card', compact ? 'app-card-compact' : '', tile.canOpen ? '' : 'app-card-blocked', `app-card-${tile.status}`].filter(Boolean).join(' ');
+  const className = ['app-card', compact ? 'app-card-compact' : '', tile.canOpen ? '' : 'app-card-blocked', `app-card-${tile.status}`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <article className={className} aria-label={tile.name} data-code={tile.code}>
       <button type="button" className="app-card-main" onClick={() => onLaunch(tile)} aria-describedby={`app-card-hint-${tile.id}`}>
@@ -55,7 +57,11 @@ export function ApplicationCard({ tile, onLaunch, onFavourite, compact }: Applic
         <span id={`app-card-hint-${tile.id}`} className={tile.canOpen ? 'app-card-access' : 'app-card-why'}>
           {tile.canOpen ? (
             compact ? (
-              tile.lastLaunchedAt ? t('apps.lastLaunched', { time: dayjs(tile.lastLaunchedAt).format('MM-DD HH:mm') }) : t('apps.open')
+              tile.lastLaunchedAt ? (
+                t('apps.lastLaunched', { time: dayjs(tile.lastLaunchedAt).format('MM-DD HH:mm') })
+              ) : (
+                t('apps.open')
+              )
             ) : (
               accessText(tile)
             )

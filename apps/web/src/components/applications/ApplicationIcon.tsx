@@ -43,4 +43,3 @@ const ICONS: Record<string, () => ReactNode> = {
 export function ApplicationIcon({ name }: { name: string }) {
   return <>{(ICONS[name] ?? ICONS.app!)()}</>;
 }
-

@@ -1,13 +1,12 @@
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import type { ApplicationTile } from '@eco/contracts/applications';
 import { useTranslation } from 'react-i18next';
+import { useLaunchApplication } from '../../api/applications';
 import '../../i18n/applications';
 import { ResponseError } from '../../request/errors';
 import { showError } from '../../request/show-error';
-import { CATALOGUE_KEY, launchApplication } from './queries';
 import { useAccessText } from './use-access-text';
 
 /**
@@ -25,7 +24,7 @@ export function useLauncher() {
   const navigate = useNavigate();
   const accessText = useAccessText();
   const [modal, holder] = Modal.useModal();
-  const client = useQueryClient();
+  const launchApplication = useLaunchApplication();
 
   const explain = (tile: ApplicationTile, serverMessage?: string) => {
     const name = tile.name;
@@ -40,7 +39,11 @@ export function useLauncher() {
         });
         return;
       case 'no_permission':
-        void modal.warning({ title: t('apps.why.noPermissionTitle'), content: t('apps.why.noPermissionBody', { name, access: accessText(tile) }), okText: t('apps.why.close') });
+        void modal.warning({
+          title: t('apps.why.noPermissionTitle'),
+          content: t('apps.why.noPermissionBody', { name, access: accessText(tile) }),
+          okText: t('apps.why.close'),
+        });
         return;
       case 'maintenance':
         void modal.warning({
@@ -71,8 +74,6 @@ export function useLauncher() {
       else showError(error);
     }).then(
       ({ url }) => {
-        // the launch is now the latest of 最近使用
-        void client.invalidateQueries({ queryKey: CATALOGUE_KEY });
         if (opened) {
           opened.opener = null;
           opened.location.replace(url);

@@ -2,6 +2,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Document } from '@eco/contracts/documents';
+import { noticeAttachmentHref } from '../../api/notices';
+import { regulationDocumentHref } from '../../api/regulations';
 import '../../i18n/i18n';
 import { DocumentList, formatBytes } from './DocumentList';
 
@@ -23,9 +25,12 @@ afterEach(() => {
   container.remove();
 });
 
+/** Each document's address from its area's download endpoint, as the screens pass it. */
+const hrefOf = (d: Document, disposition: 'attachment' | 'inline') => (d === DOCX ? noticeAttachmentHref(1, d.id, disposition) : regulationDocumentHref(3, d.id, disposition));
+
 describe('DocumentList', () => {
   it('links each document for download under its own name, relative to the page, with its size', () => {
-    act(() => root.render(<DocumentList documents={[PDF, DOCX]} />));
+    act(() => root.render(<DocumentList documents={[PDF, DOCX]} hrefOf={hrefOf} />));
     const links = [...container.querySelectorAll<HTMLAnchorElement>('a.document-name')];
     expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('download')])).toEqual([
       [PDF.fileName, 'api/technical-regulations/3/documents/7', PDF.fileName],
@@ -35,7 +40,7 @@ describe('DocumentList', () => {
   });
 
   it('previews only a PDF, in a frame of the inline download, and hides it again', () => {
-    act(() => root.render(<DocumentList documents={[PDF, DOCX]} />));
+    act(() => root.render(<DocumentList documents={[PDF, DOCX]} hrefOf={hrefOf} />));
     const previews = [...container.querySelectorAll('button')].filter((b) => b.textContent?.includes('在线预览'));
     expect(previews).toHaveLength(1);
     act(() => previews[0]!.click());
@@ -43,13 +48,4 @@ describe('DocumentList', () => {
     act(() => previews[0]!.click());
     expect(container.querySelector('iframe')).toBeNull();
   });
-});
-
-describe('formatBytes', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1023 B'],
-    [1024, '1.0 KB'],
-    [52_428_800, '50.0 MB'],
-  ])('%d bytes → %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 });

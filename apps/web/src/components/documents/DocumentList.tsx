@@ -22,16 +22,25 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-/** The API answers `/api/…`; the page may be served under a path, so requests stay relative to it. */
-const relative = (url: string) => url.replace(/^\//, '');
+/** The address of a document, to download it (`attachment`) or show it in the page (`inline`). */
+export type DocumentHref = (document: Document, disposition: 'attachment' | 'inline') => string;
 
 /**
  * Attached documents (of a notice or a regulation): each with its name and size, a download link
  * (the server sends it with its original name), and for a PDF an in-page preview (an <iframe> of
- * the same file sent `inline`; the server allows only this site to frame it). `onRemove` adds a
- * remove button with a confirmation (back office).
+ * the same file sent `inline`; the server allows only this site to frame it). `hrefOf` gives each
+ * document's address from its area's download endpoint (apps/web/src/api/, docs/web.md §API);
+ * `onRemove` adds a remove button with a confirmation (back office).
  */
-export function DocumentList({ documents, onRemove }: { documents: Document[]; onRemove?: (document: Document) => Promise<void> | void }) {
+export function DocumentList({
+  documents,
+  hrefOf,
+  onRemove,
+}: {
+  documents: Document[];
+  hrefOf: DocumentHref;
+  onRemove?: (document: Document) => Promise<void> | void;
+}) {
   const { t } = useTranslation();
   const [previewId, setPreviewId] = useState<number | null>(null);
   const previewed = documents.find((d) => d.id === previewId && d.mime === 'application/pdf');
@@ -41,7 +50,7 @@ export function DocumentList({ documents, onRemove }: { documents: Document[]; o
         {documents.map((document) => (
           <li key={document.id} className="document-item">
             <FileOutlined className="document-icon" aria-hidden />
-            <a className="document-name" href={relative(document.url)} download={document.fileName}>
+            <a className="document-name" href={hrefOf(document, 'attachment')} download={document.fileName}>
               {document.fileName}
             </a>
             <span className="document-size">{formatBytes(document.size)}</span>
@@ -51,7 +60,7 @@ export function DocumentList({ documents, onRemove }: { documents: Document[]; o
                   {t(previewId === document.id ? 'nt.documents.hidePreview' : 'nt.documents.preview')}
                 </Button>
               )}
-              <Button type="link" size="small" icon={<DownloadOutlined />} href={relative(document.url)} download={document.fileName} aria-label={`${t('nt.documents.download')} ${document.fileName}`}>
+              <Button type="link" size="small" icon={<DownloadOutlined />} href={hrefOf(document, 'attachment')} download={document.fileName} aria-label={`${t('nt.documents.download')} ${document.fileName}`}>
                 {t('nt.documents.download')}
               </Button>
               {onRemove && (
@@ -66,7 +75,7 @@ export function DocumentList({ documents, onRemove }: { documents: Document[]; o
         ))}
       </ul>
       {previewed && (
-        <iframe className="document-preview" src={`${relative(previewed.url)}?disposition=inline`} title={t('nt.detail.previewTitle', { name: previewed.fileName })} />
+        <iframe className="document-preview" src={hrefOf(previewed, 'inline')} title={t('nt.detail.previewTitle', { name: previewed.fileName })} />
       )}
     </div>
   );

@@ -9,8 +9,8 @@ import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
 import StarFilled from '@ant-design/icons/es/icons/StarFilled';
 import type { ApplicationTile } from '@eco/contracts/applications';
 import { useTranslation } from 'react-i18next';
+import { useCatalogue, useFavourite } from '../../api/applications';
 import { ApplicationCard } from '../../components/applications/ApplicationCard';
-import { useCatalogue, useFavourite } from '../../components/applications/queries';
 import { useLauncher } from '../../components/applications/use-launcher';
 import '../../i18n/applications';
 import { useInitialState } from '../../state/initial-state';
@@ -18,7 +18,9 @@ import './application-platform.css';
 
 /** Tiles grouped by category, in the order the categories come. */
 function byCategory(items: ApplicationTile[], categories: string[]): [string, ApplicationTile[]][] {
-  return categories.map((category): [string, ApplicationTile[]] => [category, items.filter((i) => i.category === category)]).filter(([, list]) => list.length > 0);
+  return categories
+    .map((category): [string, ApplicationTile[]] => [category, items.filter((i) => i.category === category)])
+    .filter(([, list]) => list.length > 0);
 }
 
 /**

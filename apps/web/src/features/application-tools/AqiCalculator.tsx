@@ -6,14 +6,13 @@ import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AIR_QUALITY_PROPERTIES } from '@eco/contracts/air-quality';
-import { AQI_INPUT_MAX, type AqiInputField, type AqiRequest, type AqiResultDto } from '@eco/contracts/aqi';
+import { AQI_INPUT_MAX, type AqiInputField, type AqiRequest } from '@eco/contracts/aqi';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
+import { useAqiCalculation } from '../../api/aqi';
 import { Panel } from '../../components/Panel';
 import { currentLocale } from '../../i18n/i18n';
-import { post } from '../../request/request';
 
 /** The fields each mode reads (HJ 633-2012 clause 5 and 表1 notes; the server's hj633.ts decides). */
 const FIELDS: Record<'hourly' | 'daily', AqiInputField[]> = {
@@ -31,8 +30,8 @@ function unitOf(code: string): string {
 }
 
 /**
- * The AQI calculator of /application-tools: concentrations in (µg/m³; CO mg/m³), `POST
- * /api/tools/aqi`, and the answer: AQI on its level's colour, level, category, primary pollutants
+ * The AQI calculator of /application-tools: concentrations in (µg/m³; CO mg/m³), the server's
+ * `calculateAqi` (HJ 633-2012), and the answer: AQI on its level's colour, level, category, primary pollutants
  * and each IAQI. Errors are shown by the request layer.
  */
 export function AqiCalculator() {
@@ -40,7 +39,7 @@ export function AqiCalculator() {
   const zh = currentLocale() === 'zh-CN';
   const [form] = Form.useForm<AqiRequest>();
   const [mode, setMode] = useState<'hourly' | 'daily'>('hourly');
-  const calculate = useMutation({ mutationFn: (body: AqiRequest) => post<AqiResultDto>('api/tools/aqi', body) });
+  const calculate = useAqiCalculation();
   const result = calculate.data;
   const level = aqiLevelOf(result?.aqi);
 
@@ -64,7 +63,13 @@ export function AqiCalculator() {
         }}
       >
         <Form.Item name="mode" label={t('sensing.aqi.mode')}>
-          <Radio.Group optionType="button" options={[{ value: 'hourly', label: t('sensing.aqi.hourly') }, { value: 'daily', label: t('sensing.aqi.daily') }]} />
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'hourly', label: t('sensing.aqi.hourly') },
+              { value: 'daily', label: t('sensing.aqi.daily') },
+            ]}
+          />
         </Form.Item>
         <div className="aqi-fields">
           {FIELDS[mode].map((field) => (
@@ -105,7 +110,9 @@ export function AqiCalculator() {
               </div>
               <Descriptions size="small" column={1} bordered>
                 <Descriptions.Item label={t('sensing.aqi.primary')}>
-                  {result.primaryPollutants.length === 0 ? t('sensing.aqi.noPrimary') : result.primaryPollutants.map((p) => propertyName(p, zh)).join(zh ? '、' : ', ')}
+                  {result.primaryPollutants.length === 0
+                    ? t('sensing.aqi.noPrimary')
+                    : result.primaryPollutants.map((p) => propertyName(p, zh)).join(zh ? '、' : ', ')}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('sensing.aqi.iaqi')}>
                   {Object.entries(result.iaqi).map(([field, value]) => (

@@ -29,12 +29,29 @@ function CrsPair({ from, to, onChange }: { from: Crs; to: Crs; onChange: (from: 
     <Space wrap className="coord-crs">
       <label className="coord-field">
         <span>{t('apps.tools.coordinates.from')}</span>
-        <Select<Crs> value={from} options={options} onChange={(value) => onChange(value, to)} aria-label={t('apps.tools.coordinates.from')} className="coord-select" />
+        <Select<Crs>
+          value={from}
+          options={options}
+          onChange={(value) => onChange(value, to)}
+          aria-label={t('apps.tools.coordinates.from')}
+          className="coord-select"
+        />
       </label>
-      <Button icon={<SwapOutlined />} onClick={() => onChange(to, from)} aria-label={t('apps.tools.coordinates.swap')} title={t('apps.tools.coordinates.swap')} />
+      <Button
+        icon={<SwapOutlined />}
+        onClick={() => onChange(to, from)}
+        aria-label={t('apps.tools.coordinates.swap')}
+        title={t('apps.tools.coordinates.swap')}
+      />
       <label className="coord-field">
         <span>{t('apps.tools.coordinates.to')}</span>
-        <Select<Crs> value={to} options={options} onChange={(value) => onChange(from, value)} aria-label={t('apps.tools.coordinates.to')} className="coord-select" />
+        <Select<Crs>
+          value={to}
+          options={options}
+          onChange={(value) => onChange(from, value)}
+          aria-label={t('apps.tools.coordinates.to')}
+          className="coord-select"
+        />
       </label>
     </Space>
   );
@@ -54,11 +71,28 @@ function SinglePoint() {
       <Space wrap>
         <label className="coord-field">
           <span>{t('apps.tools.coordinates.lng')}</span>
-          <InputNumber<number> value={lng} onChange={setLng} min={-180} max={180} step={0.000001} stringMode={false} className="coord-number" aria-label={t('apps.tools.coordinates.lng')} />
+          <InputNumber<number>
+            value={lng}
+            onChange={setLng}
+            min={-180}
+            max={180}
+            step={0.000001}
+            stringMode={false}
+            className="coord-number"
+            aria-label={t('apps.tools.coordinates.lng')}
+          />
         </label>
         <label className="coord-field">
           <span>{t('apps.tools.coordinates.lat')}</span>
-          <InputNumber<number> value={lat} onChange={setLat} min={-90} max={90} step={0.000001} className="coord-number" aria-label={t('apps.tools.coordinates.lat')} />
+          <InputNumber<number>
+            value={lat}
+            onChange={setLat}
+            min={-90}
+            max={90}
+            step={0.000001}
+            className="coord-number"
+            aria-label={t('apps.tools.coordinates.lat')}
+          />
         </label>
       </Space>
       <div className="coord-result" aria-live="polite">
@@ -68,10 +102,7 @@ function SinglePoint() {
             <output className="coord-result-value" data-testid="coord-result">
               {text}
             </output>
-            <Button
-              size="small"
-              onClick={() => void navigator.clipboard?.writeText(text).then(() => message.success(t('apps.tools.coordinates.copied')))}
-            >
+            <Button size="small" onClick={() => void navigator.clipboard?.writeText(text).then(() => message.success(t('apps.tools.coordinates.copied')))}>
               {t('apps.tools.coordinates.copy')}
             </Button>
           </>

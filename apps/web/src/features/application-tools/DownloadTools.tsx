@@ -6,13 +6,12 @@ import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { Tool, ToolVersion } from '@eco/contracts/tools';
 import { useTranslation } from 'react-i18next';
+import { toolVersionHref, useToolDownloads } from '../../api/tools';
 import { Panel } from '../../components/Panel';
 import '../../i18n/applications';
-import { request } from '../../request/request';
 import './download-tools.css';
 
 /** Bytes as people read them: 812 B, 3.4 KB, 12.0 MB (1 KB = 1024 B). */
@@ -70,7 +69,7 @@ function ToolCard({ tool }: { tool: Tool }) {
               <p>{latest.releaseNotes}</p>
             </div>
           )}
-          <Button type="primary" icon={<DownloadOutlined />} href={latest.url} download={latest.fileName} className="tool-download">
+          <Button type="primary" icon={<DownloadOutlined />} href={toolVersionHref(latest.id)} download={latest.fileName} className="tool-download">
             {t('apps.tools.downloads.download')} {latest.fileName}
           </Button>
           {earlier.length > 0 && (
@@ -92,13 +91,21 @@ function ToolCard({ tool }: { tool: Tool }) {
                         { title: t('apps.tools.downloads.version'), dataIndex: 'version' },
                         { title: t('apps.tools.downloads.updatedAt'), key: 'at', render: (_, v) => dayjs(v.createdAt).format('YYYY-MM-DD') },
                         { title: t('apps.tools.downloads.size'), key: 'size', render: (_, v) => formatSize(v.size) },
-                        { title: 'SHA-256', key: 'sha', render: (_, v) => <code className="tool-sha-short" title={v.sha256}>{v.sha256.slice(0, 16)}…</code> },
+                        {
+                          title: 'SHA-256',
+                          key: 'sha',
+                          render: (_, v) => (
+                            <code className="tool-sha-short" title={v.sha256}>
+                              {v.sha256.slice(0, 16)}…
+                            </code>
+                          ),
+                        },
                         { title: t('apps.tools.downloads.releaseNotes'), dataIndex: 'releaseNotes', ellipsis: true },
                         {
                           title: '',
                           key: 'download',
                           render: (_, v) => (
-                            <Button size="small" type="link" href={v.url} download={v.fileName} icon={<DownloadOutlined />}>
+                            <Button size="small" type="link" href={toolVersionHref(v.id)} download={v.fileName} icon={<DownloadOutlined />}>
                               {t('apps.tools.downloads.download')}
                             </Button>
                           ),
@@ -119,13 +126,13 @@ function ToolCard({ tool }: { tool: Tool }) {
 }
 
 /**
- * The downloads of /application-tools (`GET /api/tools/downloads`): each tool with its platform,
+ * The downloads of /application-tools (`listToolDownloads`): each tool with its platform,
  * latest version (size, date, SHA-256 to check the download against, release notes) and earlier
  * versions, each downloadable.
  */
 export function DownloadTools() {
   const { t } = useTranslation();
-  const tools = useQuery({ queryKey: ['tools', 'downloads'], queryFn: () => request<Tool[]>('api/tools/downloads') });
+  const tools = useToolDownloads();
   return (
     <Panel title={t('apps.tools.downloads.title')} className="tool-panel">
       <p className="tool-intro">{t('apps.tools.downloads.intro')}</p>

@@ -5,7 +5,7 @@ import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 
 /**
- * /exception: where business errors of showType 9 redirect (seed-spec §8). Shows `errorCode` and
+ * /exception: where business errors of showType 9 redirect (docs/request-layer.md §Error display). Shows `errorCode` and
  * `errorMessage` from the query as plain text (React escapes them: never markup), and a way home.
  */
 export default function ExceptionPage() {

@@ -1,7 +1,7 @@
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
+import { useCatalogue } from '../../api/applications';
 import { ApplicationCard } from '../../components/applications/ApplicationCard';
-import { useCatalogue } from '../../components/applications/queries';
 import { useLauncher } from '../../components/applications/use-launcher';
 import { useInitialState } from '../../state/initial-state';
 

@@ -6,7 +6,10 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { AqiLegend } from '../../components/map/AqiLegend';
-import { newestTime, useCityBoundaries, useStations } from '../../components/map/queries';
+import { useCityBoundaries } from '../../api/geography';
+import { useLatestRegulations } from '../../api/regulations';
+import { useStations } from '../../api/stations';
+import { newestTime } from '../../components/map/newest-time';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
 import { useInitialState } from '../../state/initial-state';
 import { Panel } from '../../components/Panel';
@@ -14,7 +17,6 @@ import { ApplicationEntries } from './ApplicationEntries';
 import { KeyFigures } from './KeyFigures';
 import { LatestNotices } from './LatestNotices';
 import { SensingFigures } from './SensingFigures';
-import { useLatestRegulations } from './queries';
 import './home.css';
 
 // ECharts and the map data arrive after first paint (issue: FCP must not wait for them)

@@ -1,7 +1,7 @@
 import Statistic from 'antd/es/statistic';
 import type { Station } from '@eco/contracts/stations';
 import { useTranslation } from 'react-i18next';
-import { newestTime } from '../../components/map/queries';
+import { newestTime } from '../../components/map/newest-time';
 
 /**
  * Key figures of the bundled network from the stations' latest values: stations in all and

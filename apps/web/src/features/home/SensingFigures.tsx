@@ -1,25 +1,15 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import type { Detection, Overview } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
+import { useRecentDetections, useSensingOverview } from '../../api/sensing';
 import { currentLocale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { DetectionThumb } from '../../components/DetectionThumb';
-import { request } from '../../request/request';
 import './sensing-figures.css';
 
 /** How many recent detections /home shows. */
 const RECENT_DETECTIONS = 4;
-
-/** The sensing network's key figures (`GET /api/sensing/overview`), refreshed every minute. */
-function useOverview() {
-  return useQuery({ queryKey: ['sensing', 'overview'], queryFn: () => request<Overview>('api/sensing/overview'), refetchInterval: 60_000 });
-}
-
-/** The newest camera-trap detections (`GET /api/sensing/detections`), refreshed every minute. */
-function useRecentDetections(limit: number) {
-  return useQuery({ queryKey: ['sensing', 'detections', limit], queryFn: () => request<Detection[]>('api/sensing/detections', { params: { limit } }), refetchInterval: 60_000 });
-}
+/** /home has no live stream: its figures and detections are refetched every minute while shown. */
+const REFRESH = { refetchInterval: 60_000 };
 
 /** `2023-01-21T23:00:00+08:00` → `01-21 23:00` (the province's time, as the wall shows it). */
 function shortTime(iso: string): string {
@@ -33,7 +23,7 @@ function shortTime(iso: string): string {
  */
 function RecentDetections() {
   const { t } = useTranslation();
-  const { data } = useRecentDetections(RECENT_DETECTIONS);
+  const { data } = useRecentDetections(RECENT_DETECTIONS, REFRESH);
   if (!data || data.length === 0) return null;
   const zh = currentLocale() === 'zh-CN';
   return (
@@ -74,7 +64,7 @@ function RecentDetections() {
  */
 export function SensingFigures() {
   const { t } = useTranslation();
-  const { data } = useOverview();
+  const { data } = useSensingOverview(REFRESH);
   const polluted = data?.stationsByAqiLevel.filter((l) => l.level >= 3).reduce((a, l) => a + l.stations, 0);
   const byKind = data?.things.byKind.filter((k) => k.total > 0).map((k) => `${t(`sensing.kinds.${k.kind}`)} ${k.online}/${k.total}`).join(' · ');
   const figures = [

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 
-/** /404 and every unmatched path (seed-spec §2). */
+/** /404 and every unmatched path (docs/routes.md §Route table). */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (

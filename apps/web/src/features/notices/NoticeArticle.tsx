@@ -8,13 +8,13 @@ import dayjs from 'dayjs';
 import type { NoticeDetail } from '@eco/contracts/notices';
 import { useTranslation } from 'react-i18next';
 import { DocumentList } from '../../components/documents/DocumentList';
-import { useNotice } from '../../api/notices';
+import { noticeAttachmentHref, useNotice } from '../../api/notices';
 
 const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
 /**
  * The body of a notice: HTML the server has already sanitised with an allow-list (no scripts,
- * event handlers or javascript: URLs can be in it, issue 4 §5), so it is rendered as stored.
+ * event handlers or javascript: URLs can be in it, docs/product.md §Notices), so it is rendered as stored.
  */
 function NoticeBody({ notice }: { notice: NoticeDetail }) {
   return <div className="notice-body" dangerouslySetInnerHTML={{ __html: notice.bodyHtml }} />;
@@ -55,7 +55,7 @@ export function NoticeArticle({ id, linkTo, backTo }: { id: number; linkTo: (id:
           {data.attachments.length > 0 && (
             <section className="notice-attachments" aria-label={t('nt.detail.attachments')}>
               <h2>{t('nt.detail.attachments')}</h2>
-              <DocumentList documents={data.attachments} />
+              <DocumentList documents={data.attachments} hrefOf={(document, disposition) => noticeAttachmentHref(data.id, document.id, disposition)} />
             </section>
           )}
           <Divider />

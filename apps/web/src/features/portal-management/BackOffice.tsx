@@ -22,7 +22,7 @@ import { loadChunk } from '../../request/chunk';
 import { resolveSection, sectionsFor, type SectionKey } from './sections';
 import { useQueryState } from './use-query-state';
 
-/** A section's screen: its own chunk (a failed load shows the route's error screen, seed-spec §8). */
+/** A section's screen: its own chunk (a failed load shows the route's error screen, docs/request-layer.md §Error display). */
 const section = (name: string, importer: () => Promise<{ default: ComponentType }>) => lazy(() => loadChunk(`portal-management-${name}`, importer));
 
 const VIEWS: Record<SectionKey, { icon: ReactNode; View: ComponentType }> = {

@@ -7,7 +7,7 @@ export type QueryChanges = Record<string, string | number | undefined | null>;
  * The section's filters in the address (`?section=users&keyword=…&page=2`), so a view can be
  * shared and the back button returns to it. `update(changes)` pushes a new address; filter changes
  * go back to page 1 unless `resetPage` is false. Values are read back through the router (a space
- * written as `+` comes back as a space, CONVENTIONS: query strings).
+ * written as `+` comes back as a space: docs/request-layer.md §Requests).
  */
 export function useQueryState(): [URLSearchParams, (changes: QueryChanges, resetPage?: boolean) => void] {
   const [params, setParams] = useSearchParams();

@@ -3,17 +3,24 @@ import { AQI_LEVELS } from '@eco/contracts/aqi-levels';
 import { AIR_QUALITY_PROPERTIES } from '@eco/contracts/air-quality';
 import type { Alert, LatestObservation, Overview } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
+import { useAlerts } from '../../api/alerts';
+import { useCityBoundaries } from '../../api/geography';
+import { useLatestObservations, useMapThings, useRecentDetections, useSensingOverview } from '../../api/sensing';
 import { AqiLegend } from '../../components/map/AqiLegend';
-import { useCityBoundaries } from '../../components/map/queries';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
 import { currentLocale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { DetectionThumb } from '../../components/DetectionThumb';
-import { useActiveAlerts, useLatestObservations, useMapThings, useOverview, useRecentDetections } from './queries';
 import { useSensingStream } from './use-sensing-stream';
 import './sensing-wall.css';
 
 const ThingsMap = lazy(() => import('./ThingsMap'));
+/**
+ * The wall's fallback refreshes while the event stream is down (each event refetches at once): the
+ * key figures every minute, the map every two.
+ */
+const FIGURES_REFRESH = { refetchInterval: 60_000 };
+const MAP_REFRESH = { refetchInterval: 120_000 };
 const GLYPHS = { air_quality_station: '●', video_camera: '■', infrared_camera: '▲', sensor_mast: '◆' } as const;
 
 /** `2023-01-21T23:00:00+08:00` → `01-21 23:00` (the wall's times are the province's). */
@@ -116,11 +123,11 @@ export default function SensingWallPage() {
   const { t } = useTranslation();
   const zh = currentLocale() === 'zh-CN';
   const { live, arrived } = useSensingStream();
-  const overview = useOverview();
-  const things = useMapThings();
+  const overview = useSensingOverview(FIGURES_REFRESH);
+  const things = useMapThings(MAP_REFRESH);
   const boundaries = useCityBoundaries();
   const latest = useLatestObservations(150);
-  const alerts = useActiveAlerts(8);
+  const alerts = useAlerts({ status: 'active', pageSize: 8 });
   const detections = useRecentDetections(6);
   const stationsByLevel = overview.data?.stationsByAqiLevel ?? [];
   const most = Math.max(1, ...stationsByLevel.map((l) => l.stations));

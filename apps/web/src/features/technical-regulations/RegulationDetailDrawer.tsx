@@ -6,10 +6,10 @@ import Grid from 'antd/es/grid';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
+import { regulationDocumentHref, useRegulation } from '../../api/regulations';
 import { DocumentList } from '../../components/documents/DocumentList';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
 import '../../i18n/notices';
-import { useRegulation } from './queries';
 
 /**
  * A regulation in full, in a drawer that keeps the list behind it (`?id=` in the address, so the
@@ -79,7 +79,7 @@ export function RegulationDetailDrawer({ id, linkTo, onClose }: { id: number | n
           {data.documents.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('regulations.detail.documentsNone')} />
           ) : (
-            <DocumentList documents={data.documents} />
+            <DocumentList documents={data.documents} hrefOf={(document, disposition) => regulationDocumentHref(data.id, document.id, disposition)} />
           )}
         </>
       )}

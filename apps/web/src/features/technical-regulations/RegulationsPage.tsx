@@ -9,8 +9,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Regulation } from '@eco/contracts/regulations';
 import { REGULATION_STATUSES, type RegulationStatus } from '@eco/contracts/regulation-status';
 import { useTranslation } from 'react-i18next';
+import { useRegulationCategories, useRegulations } from '../../api/regulations';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
-import { useRegulationCategories, useRegulations } from './queries';
 import { RegulationDetailDrawer } from './RegulationDetailDrawer';
 import './regulations.css';
 

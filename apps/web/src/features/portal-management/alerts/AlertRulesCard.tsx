@@ -11,7 +11,6 @@ import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ALERT_COMPARATORS,
   ALERT_RULE_KINDS,
@@ -23,22 +22,16 @@ import {
   type AlertRule,
   type AlertRuleKind,
   type AlertSeverity,
-  type CreateAlertRule,
   type ObservedProperty,
   type ThingKind,
-  type UpdateAlertRule,
 } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
+import { useAlertRuleMutations, useAlertRules } from '../../../api/alerts';
+import { useObservedProperties } from '../../../api/things';
 import '../../../i18n/sensing';
-import { patch, post, request } from '../../../request/request';
+import { OrganisationSelect } from '../organisations/OrganisationSelect';
+import { useOwnOrganisation } from '../things/own-organisation';
 
-const KEY = ['portal-management', 'alert-rules'] as const;
-/**
- * What saving a rule may change beside the rule: the server re-evaluates its alerts at once, so the
- * alert list above (AlertsSection), the key figures of /home and /stgz (`sensing`) and the audit
- * log are reloaded too.
- */
-const AFFECTED = [KEY, ['portal-management', 'alerts'], ['sensing'], ['portal-management', 'audit']] as const;
 const SEVERITY_COLOURS = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
 interface Values {
@@ -50,28 +43,38 @@ interface Values {
   silentMinutes?: number;
   thingKind?: ThingKind | null;
   severity: AlertSeverity;
+  organisationId?: number | null;
 }
 
-/** The rule form in a modal: create (`rule` null; kind chosen here, fixed afterwards) or edit. */
+/**
+ * The rule form in a modal: create (`rule` null; kind chosen here, fixed afterwards) or edit. A new
+ * rule belongs to the editor's own organisation when the editor acts below the province
+ * (`useOwnOrganisation`); none = province-wide. Saving reloads the alerts, the rules, the figures
+ * of /home and /stgz and the audit log (the server re-evaluates the rule's alerts at once).
+ */
 function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: AlertRule | null; onClose: () => void; properties: readonly ObservedProperty[] }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const client = useQueryClient();
   const kind = Form.useWatch('kind', form) ?? rule?.kind ?? 'threshold';
-  const reload = () => Promise.all(AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey })));
-  const save = useMutation({
-    mutationFn: (values: Values) => {
-      const common = { name: values.name.trim(), severity: values.severity, thingKind: values.thingKind ?? null };
-      const fields = values.kind === 'threshold' ? { observedProperty: values.observedProperty, comparator: values.comparator, threshold: values.threshold } : { silentMinutes: values.silentMinutes };
-      return rule
-        ? patch<AlertRule>(`api/sensing/alert-rules/${rule.id}`, { ...common, ...fields } satisfies UpdateAlertRule)
-        : post<AlertRule>('api/sensing/alert-rules', { kind: values.kind, ...common, ...fields } satisfies CreateAlertRule);
-    },
-    onSuccess: async () => {
-      await reload();
+  const ownOrganisation = useOwnOrganisation();
+  const { create, update } = useAlertRuleMutations();
+  const saving = create.isPending || update.isPending;
+  const save = async (values: Values) => {
+    const common = { name: values.name, severity: values.severity, thingKind: values.thingKind ?? null, organisationId: values.organisationId ?? null };
+    try {
+      if (rule) {
+        const fields = rule.kind === 'threshold' ? { observedProperty: values.observedProperty, comparator: values.comparator, threshold: values.threshold } : { silentMinutes: values.silentMinutes };
+        await update.mutateAsync({ id: rule.id, body: { ...common, ...fields } });
+      } else if (values.kind === 'threshold') {
+        await create.mutateAsync({ kind: 'threshold', ...common, observedProperty: values.observedProperty, comparator: values.comparator, threshold: values.threshold });
+      } else {
+        await create.mutateAsync({ kind: 'silence', ...common, silentMinutes: values.silentMinutes });
+      }
       onClose();
-    },
-  });
+    } catch {
+      // the request layer has said why (e.g. 只能管理本单位及下级单位的数据); the modal stays open to correct it
+    }
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -87,10 +90,11 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
             silentMinutes: rule.silentMinutes ?? undefined,
             thingKind: rule.thingKind,
             severity: rule.severity,
+            organisationId: rule.organisationId,
           }
-        : { kind: 'threshold', comparator: '>', severity: 'warning', thingKind: null },
+        : { kind: 'threshold', comparator: '>', severity: 'warning', thingKind: null, organisationId: ownOrganisation },
     );
-  }, [open, rule, form]);
+  }, [open, rule, form, ownOrganisation]);
 
   const en = i18n.language === 'en-US';
   return (
@@ -100,10 +104,10 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
       onCancel={onClose}
       onOk={() => form.submit()}
       okText={t('pm.common.save')}
-      confirmLoading={save.isPending}
+      confirmLoading={saving}
       destroyOnHidden
     >
-      <Form<Values> form={form} layout="vertical" onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+      <Form<Values> form={form} layout="vertical" onFinish={(values) => void save(values)} disabled={saving}>
         <Form.Item name="kind" label={t('sensing.rules.kind')} rules={[{ required: true }]}>
           <Radio.Group disabled={rule !== null} options={ALERT_RULE_KINDS.map((k) => ({ value: k, label: t(`sensing.rules.kinds.${k}`) }))} />
         </Form.Item>
@@ -135,27 +139,29 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
         <Form.Item name="severity" label={t('sensing.rules.severity')} rules={[{ required: true }]}>
           <Radio.Group options={ALERT_SEVERITIES.map((s) => ({ value: s, label: t(`sensing.severities.${s}`) }))} />
         </Form.Item>
+        {/* none: province-wide, every device; an organisation: its devices and those of the organisations under it */}
+        <Form.Item name="organisationId" label={t('sensing.rules.organisation')} extra={t('sensing.rules.organisationHint')}>
+          <OrganisationSelect placeholder={t('sensing.rules.provinceWide')} />
+        </Form.Item>
       </Form>
     </Modal>
   );
 }
 
 /**
- * 告警规则 (administrators, editors): every rule with its condition, device kind, severity, count
- * of active alerts and an on/off switch; create and edit in a modal. Saving a rule's condition,
+ * 告警规则 (administrators, editors): every rule with its condition, device kind, owning
+ * organisation (or province-wide), severity, count of active alerts and an on/off switch; create
+ * and edit in a modal. Editors below the province change only their organisation's rules (the
+ * server answers 403 otherwise). Saving a rule's condition,
  * device kind or switch re-evaluates its alerts at once on the server (a disabled rule's close,
  * with the person as closer), so the alert list and the count are reloaded with it.
  */
 export function AlertRulesCard() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const rules = useQuery({ queryKey: KEY, queryFn: () => request<AlertRule[]>('api/sensing/alert-rules') });
-  const properties = useQuery({ queryKey: ['portal-management', 'things', 'observed-properties'], queryFn: () => request<ObservedProperty[]>('api/things/observed-properties'), staleTime: 5 * 60_000 });
+  const rules = useAlertRules();
+  const properties = useObservedProperties();
   const [editing, setEditing] = useState<AlertRule | null | false>(false);
-  const toggle = useMutation({
-    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => post<AlertRule>(`api/sensing/alert-rules/${id}/${enabled ? 'enable' : 'disable'}`),
-    onSuccess: () => Promise.all(AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey }))),
-  });
+  const toggle = useAlertRuleMutations().setEnabled;
   const unitOf = (code: string | null) => properties.data?.find((p) => p.code === code)?.unit ?? '';
 
   const columns: ColumnsType<AlertRule> = [
@@ -169,6 +175,8 @@ export function AlertRulesCard() {
     { title: t('sensing.rules.thingKind'), dataIndex: 'thingKind', render: (k: ThingKind | null) => (k ? t(`sensing.kinds.${k}`) : t('sensing.rules.everyKind')) },
     { title: t('sensing.rules.severity'), dataIndex: 'severity', width: 90, render: (s: AlertSeverity) => <Tag color={SEVERITY_COLOURS[s]}>{t(`sensing.severities.${s}`)}</Tag> },
     { title: t('sensing.rules.activeAlerts'), dataIndex: 'activeAlerts', width: 100 },
+    // after the count: the columns before it are what e2e/sensing-management.e2e.ts reads; '—' = province-wide
+    { title: t('sensing.rules.organisation'), dataIndex: 'organisationName', render: (name: string | null) => name ?? t('sensing.rules.provinceWide') },
     {
       title: t('sensing.rules.enabled'),
       key: 'enabled',

@@ -6,18 +6,15 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@eco/contracts/envelope';
 import { ALERT_STATUSES, type Alert, type AlertStatus } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
+import { useAlertMutations, useAlerts } from '../../../api/alerts';
 import '../../../i18n/sensing';
-import { post, request } from '../../../request/request';
 import { formatTime } from '../format';
 import { pageParam, useQueryState } from '../use-query-state';
 import { AlertRulesCard } from './AlertRulesCard';
 
 const PAGE_SIZE = 10;
-const KEY = ['portal-management', 'alerts'] as const;
 const SEVERITY_COLOURS = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 const STATUS_COLOURS: Record<AlertStatus, string> = { open: 'red', acknowledged: 'gold', closed: 'default' };
 type Filter = AlertStatus | 'active' | 'all';
@@ -27,23 +24,17 @@ const FILTERS: Filter[] = ['active', ...ALERT_STATUSES, 'all'];
  * 告警处理 (administrators, editors): alerts newest first, filtered by status (default: not
  * closed; in the address); acknowledge an open one, close an open or acknowledged one, each
  * recorded with who and when (and audited by the server); below, the alert rules (AlertRulesCard).
+ * Editors below the province handle only the alerts of their organisation's devices (the server
+ * answers 403 otherwise, shown by the request layer).
  */
 export default function AlertsSection() {
   const { t } = useTranslation();
   const [params, update] = useQueryState();
   const filter = FILTERS.find((f) => f === params.get('status')) ?? 'active';
   const page = pageParam(params);
-  const client = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
-  const list = useQuery({
-    queryKey: [...KEY, filter, page],
-    queryFn: () => request<Page<Alert>>('api/sensing/alerts', { params: { status: filter === 'all' ? undefined : filter, page, pageSize: PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-  });
-  const move = useMutation({
-    mutationFn: ({ id, to }: { id: number; to: 'acknowledge' | 'close' }) => post<Alert>(`api/sensing/alerts/${id}/${to}`),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['sensing'] })]),
-  });
+  const list = useAlerts(filter === 'all' ? { page, pageSize: PAGE_SIZE } : { status: filter, page, pageSize: PAGE_SIZE });
+  const { acknowledge, close } = useAlertMutations();
 
   const columns: ColumnsType<Alert> = [
     { title: t('sensing.alerts.openedAt'), dataIndex: 'openedAt', width: 150, render: (v: string) => formatTime(v) },
@@ -77,12 +68,12 @@ export default function AlertsSection() {
       render: (_: unknown, a) => (
         <Space size={4}>
           {a.status === 'open' && (
-            <Button size="small" onClick={() => move.mutate({ id: a.id, to: 'acknowledge' })}>
+            <Button size="small" onClick={() => acknowledge.mutate(a.id)}>
               {t('sensing.alerts.acknowledge')}
             </Button>
           )}
           {a.status !== 'closed' && (
-            <Button size="small" onClick={() => void modal.confirm({ title: `${t('sensing.alerts.close')} · ${a.rule.name}`, onOk: () => move.mutateAsync({ id: a.id, to: 'close' }) })}>
+            <Button size="small" onClick={() => void modal.confirm({ title: `${t('sensing.alerts.close')} · ${a.rule.name}`, onOk: () => close.mutateAsync(a.id) })}>
               {t('sensing.alerts.close')}
             </Button>
           )}

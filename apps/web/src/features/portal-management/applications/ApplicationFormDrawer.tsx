@@ -20,10 +20,10 @@ import {
 import { ROLES } from '@eco/contracts/roles';
 import type { OrganisationNode } from '@eco/contracts/users';
 import { useTranslation } from 'react-i18next';
+import { useApplicationMutations } from '../../../api/applications';
+import { useOrganisations } from '../../../api/organisations';
 import { ApplicationIcon } from '../../../components/applications/ApplicationIcon';
 import '../../../i18n/applications';
-import { useOrganisations } from '../organisations/queries';
-import { useApplicationMutations } from './queries';
 
 interface TreeOption {
   value: number;
@@ -51,7 +51,9 @@ const EMPTY: ApplicationInput = {
  * Adding (`app` null) or editing an application system in a drawer: code (set once), name, icon,
  * category, description, entry address (http/https), status with a maintenance notice, who may
  * use it (public, signed-in users, chosen roles, chosen organisations with those below them) and
- * the order. The server checks everything again and says why it refuses (the request layer shows it).
+ * the order. The server checks everything again and says why it refuses (the request layer shows it),
+ * including the organisation scope: an editor of a city or county adds and removes only
+ * organisations within their scope (docs/access.md §Organisation scope).
  */
 export function ApplicationFormDrawer({ open, app, onClose }: { open: boolean; app: ManagedApplication | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -78,6 +80,8 @@ export function ApplicationFormDrawer({ open, app, onClose }: { open: boolean; a
       maintenanceNotice: values.maintenanceNotice?.trim() ? values.maintenanceNotice.trim() : null,
       accessRoles: values.accessRoles ?? [],
       accessOrganisationIds: values.accessOrganisationIds ?? [],
+      // a cleared number box gives null, which the server refuses: keep the default order
+      sortOrder: values.sortOrder ?? EMPTY.sortOrder,
     };
     try {
       if (app) {
@@ -113,14 +117,25 @@ export function ApplicationFormDrawer({ open, app, onClose }: { open: boolean; a
           name="code"
           label={field('code')}
           extra={t('apps.manage.fields.codeHelp')}
-          rules={[{ required: true, message: t('apps.manage.required', { field: field('code') }) }, { pattern: new RegExp(APPLICATION_CODE_PATTERN), message: t('apps.manage.invalidCode') }]}
+          rules={[
+            { required: true, message: t('apps.manage.required', { field: field('code') }) },
+            { pattern: new RegExp(APPLICATION_CODE_PATTERN), message: t('apps.manage.invalidCode') },
+          ]}
         >
           <Input disabled={app !== null} maxLength={L.code} autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Form.Item name="name" label={field('name')} rules={[{ required: true, whitespace: true, message: t('apps.manage.required', { field: field('name') }) }]}>
+        <Form.Item
+          name="name"
+          label={field('name')}
+          rules={[{ required: true, whitespace: true, message: t('apps.manage.required', { field: field('name') }) }]}
+        >
           <Input maxLength={L.name} showCount />
         </Form.Item>
-        <Form.Item name="category" label={field('category')} rules={[{ required: true, whitespace: true, message: t('apps.manage.required', { field: field('category') }) }]}>
+        <Form.Item
+          name="category"
+          label={field('category')}
+          rules={[{ required: true, whitespace: true, message: t('apps.manage.required', { field: field('category') }) }]}
+        >
           <Input maxLength={L.category} />
         </Form.Item>
         <Form.Item name="icon" label={field('icon')}>
@@ -167,7 +182,11 @@ export function ApplicationFormDrawer({ open, app, onClose }: { open: boolean; a
           </Radio.Group>
         </Form.Item>
         {access === 'roles' && (
-          <Form.Item name="accessRoles" label={field('accessRoles')} rules={[{ required: true, type: 'array', min: 1, message: t('apps.manage.required', { field: field('accessRoles') }) }]}>
+          <Form.Item
+            name="accessRoles"
+            label={field('accessRoles')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('apps.manage.required', { field: field('accessRoles') }) }]}
+          >
             <Select mode="multiple" options={ROLES.map((role) => ({ value: role, label: t(`apps.roles.${role}`) }))} />
           </Form.Item>
         )}

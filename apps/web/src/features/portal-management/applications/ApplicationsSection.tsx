@@ -6,12 +6,12 @@ import Tag from 'antd/es/tag';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import type { ApplicationStatus, ManagedApplication } from '@eco/contracts/applications';
 import { useTranslation } from 'react-i18next';
+import { useManagedApplications } from '../../../api/applications';
 import { ApplicationIcon } from '../../../components/applications/ApplicationIcon';
 import { useAccessText } from '../../../components/applications/use-access-text';
 import '../../../i18n/applications';
 import { formatTime } from '../format';
 import { ApplicationFormDrawer } from './ApplicationFormDrawer';
-import { useManagedApplications } from './queries';
 
 const STATUS_COLOURS: Record<ApplicationStatus, string> = { online: 'success', maintenance: 'warning', offline: 'default' };
 
@@ -70,7 +70,14 @@ export default function ApplicationsSection() {
           {t('apps.manage.add')}
         </Button>
       </div>
-      <Table<ManagedApplication> rowKey="id" columns={columns} dataSource={list.data ?? []} loading={list.isPending} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<ManagedApplication>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data ?? []}
+        loading={list.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
       <ApplicationFormDrawer open={drawer.open} app={drawer.app} onClose={() => setDrawer((d) => ({ ...d, open: false }))} />
     </div>
   );

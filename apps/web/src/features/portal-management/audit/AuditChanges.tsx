@@ -3,7 +3,7 @@ import type { AuditEntry } from '@eco/contracts/audit';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../labels';
 import { flattenTree } from '../organisations/org-tree';
-import { useOrganisations } from '../organisations/queries';
+import { useOrganisations } from '../../../api/organisations';
 import { fieldChanges, valueText } from './changes';
 
 /**

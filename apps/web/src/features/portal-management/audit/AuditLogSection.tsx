@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
@@ -13,6 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format';
 import { labelOr } from '../labels';
+import { FilterSelect, ListSection } from '../ListSection';
 import { useQueryState } from '../use-query-state';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditApiParams, auditCsvUrl, auditFiltersFrom } from './audit-query';
 import { AuditChanges } from './AuditChanges';
@@ -91,90 +89,75 @@ export default function AuditLogSection() {
   ];
 
   return (
-    <Card
+    <ListSection<AuditEntry>
       title={t('pm.nav.audit')}
       extra={
         <Button icon={<DownloadOutlined />} href={auditCsvUrl(filters)} download className="audit-export" title={t('pm.audit.exportHint')}>
           {t('pm.audit.export')}
         </Button>
       }
-    >
-      <div className="pm-filters">
-        <Select<string>
-          className="pm-filter-select audit-filter-action"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('pm.audit.filters.action')}
-          aria-label={t('pm.audit.filters.action')}
-          value={filters.action}
-          options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
-          onChange={(value) => update({ action: value })}
-          popupMatchSelectWidth={false}
-        />
-        <Input.Search
-          className="pm-filter-actor"
-          allowClear
-          value={actorDraft}
-          placeholder={t('pm.audit.filters.actor')}
-          aria-label={t('pm.audit.filters.actor')}
-          maxLength={64}
-          onChange={(e) => setActorDraft(e.target.value)}
-          onSearch={(value) => update({ actor: value.trim() })}
-        />
-        <Select<string>
-          className="pm-filter-select"
-          allowClear
-          placeholder={t('pm.audit.filters.entityType')}
-          aria-label={t('pm.audit.filters.entityType')}
-          value={filters.entityType}
-          options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: entityLabel(type) }))}
-          onChange={(value) => update({ entity: value })}
-        />
-        <DatePicker.RangePicker
-          className="pm-filter-range"
-          value={range}
-          allowEmpty={[true, true]}
-          placeholder={[t('pm.audit.filters.from'), t('pm.audit.filters.to')]}
-          aria-label={t('pm.audit.filters.range')}
-          disabledDate={(d) => d.isAfter(today, 'day')}
-          presets={[
-            { label: t('pm.audit.filters.today'), value: [today.startOf('day'), today.endOf('day')] },
-            { label: t('pm.audit.filters.last7'), value: [today.subtract(6, 'day'), today] },
-            { label: t('pm.audit.filters.last30'), value: [today.subtract(29, 'day'), today] },
-          ]}
-          onChange={(dates) => update({ from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })}
-        />
-        <Button
-          onClick={() => {
-            setActorDraft('');
-            update({ action: undefined, actor: undefined, entity: undefined, from: undefined, to: undefined });
-          }}
-        >
-          {t('common.reset')}
-        </Button>
-      </div>
-      <Table<AuditEntry>
-        rowKey="id"
-        className="audit-table"
-        size="middle"
-        columns={columns}
-        dataSource={log.data?.items ?? []}
-        loading={log.isFetching}
-        locale={{ emptyText: t('pm.audit.empty') }}
-        expandable={{
+      filters={
+        <>
+          <FilterSelect
+            className="audit-filter-action"
+            searchable
+            label={t('pm.audit.filters.action')}
+            value={filters.action}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
+            onChange={(value) => update({ action: value })}
+          />
+          <Input.Search
+            className="pm-filter-actor"
+            allowClear
+            value={actorDraft}
+            placeholder={t('pm.audit.filters.actor')}
+            aria-label={t('pm.audit.filters.actor')}
+            maxLength={64}
+            onChange={(e) => setActorDraft(e.target.value)}
+            onSearch={(value) => update({ actor: value.trim() })}
+          />
+          <FilterSelect
+            label={t('pm.audit.filters.entityType')}
+            value={filters.entityType}
+            options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: entityLabel(type) }))}
+            onChange={(value) => update({ entity: value })}
+          />
+          <DatePicker.RangePicker
+            className="pm-filter-range"
+            value={range}
+            allowEmpty={[true, true]}
+            placeholder={[t('pm.audit.filters.from'), t('pm.audit.filters.to')]}
+            aria-label={t('pm.audit.filters.range')}
+            disabledDate={(d) => d.isAfter(today, 'day')}
+            presets={[
+              { label: t('pm.audit.filters.today'), value: [today.startOf('day'), today.endOf('day')] },
+              { label: t('pm.audit.filters.last7'), value: [today.subtract(6, 'day'), today] },
+              { label: t('pm.audit.filters.last30'), value: [today.subtract(29, 'day'), today] },
+            ]}
+            onChange={(dates) => update({ from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })}
+          />
+          <Button
+            onClick={() => {
+              setActorDraft('');
+              update({ action: undefined, actor: undefined, entity: undefined, from: undefined, to: undefined });
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </>
+      }
+      rowKey="id"
+      columns={columns}
+      table={{
+        className: 'audit-table',
+        locale: { emptyText: t('pm.audit.empty') },
+        expandable: {
           expandedRowRender: (entry) => <AuditChanges entry={entry} />,
           rowExpandable: (entry) => entry.before !== null || entry.after !== null,
           columnTitle: <span className="visually-hidden">{t('pm.audit.change.title')}</span>,
-        }}
-        pagination={{
-          current: filters.page,
-          pageSize: PAGE_SIZE,
-          total: log.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (next) => update({ page: next }, false),
-        }}
-      />
-    </Card>
+        },
+      }}
+      paging={{ data: log.data, loading: log.isFetching, current: filters.page, pageSize: PAGE_SIZE, onChange: (next) => update({ page: next }, false) }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -9,14 +9,11 @@ import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import Upload from 'antd/es/upload';
-import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
-import { DOCUMENT_ACCEPT } from '@eco/contracts/documents';
 import { NOTICE_CATEGORIES, NOTICE_TITLE_MAX, type NoticeCategory, type NoticeInput } from '@eco/contracts/notices';
 import { useTranslation } from 'react-i18next';
-import { DocumentList } from '../../../components/documents/DocumentList';
+import { DocumentsField } from '../DocumentsField';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
-import { useManagedNotice, useNoticeMutations } from '../../../api/notices';
+import { noticeAttachmentHref, useManagedNotice, useNoticeMutations } from '../../../api/notices';
 import { RichTextEditor } from './RichTextEditor';
 
 interface Values {
@@ -41,7 +38,6 @@ export function NoticeFormDrawer({ open, noticeId, onClose, onSaved }: { open: b
   const [form] = Form.useForm<Values>();
   const { create, update, upload, detach } = useNoticeMutations();
   const notice = useManagedNotice(open ? noticeId : null);
-  const [uploading, setUploading] = useState(false);
   const loading = noticeId !== null && notice.isPending;
   // the editor reads its content once: a new key per notice loaded
   const editorKey = `${noticeId ?? 'new'}-${notice.dataUpdatedAt}`;
@@ -104,35 +100,14 @@ export function NoticeFormDrawer({ open, noticeId, onClose, onSaved }: { open: b
             <RichTextEditor key={editorKey} label={t('nt.manage.fields.body')} />
           </Form.Item>
           <Form.Item label={t('nt.manage.fields.attachments')} extra={t('nt.manage.fields.attachmentsHint')}>
-            {noticeId === null || !notice.data ? (
-              <span className="pm-muted">{t('nt.manage.fields.attachmentsAfterSave')}</span>
-            ) : (
-              <>
-                <DocumentList documents={notice.data.attachments} onRemove={(a) => detach.mutateAsync({ id: noticeId, attachmentId: a.id }).then(() => undefined, () => undefined)} />
-                <Upload
-                  accept={DOCUMENT_ACCEPT}
-                  showUploadList={false}
-                  multiple
-                  customRequest={async ({ file, onSuccess, onError }) => {
-                    setUploading(true);
-                    try {
-                      await upload.mutateAsync({ id: noticeId, file: file as File });
-                      void message.success(t('nt.manage.uploaded', { name: (file as File).name }));
-                      onSuccess?.(null);
-                    } catch (error) {
-                      // the request layer has said why (type, size)
-                      onError?.(error as Error);
-                    } finally {
-                      setUploading(false);
-                    }
-                  }}
-                >
-                  <Button icon={<UploadOutlined />} loading={uploading}>
-                    {t('nt.manage.upload')}
-                  </Button>
-                </Upload>
-              </>
-            )}
+            <DocumentsField
+              documents={noticeId === null || !notice.data ? null : notice.data.attachments}
+              hrefOf={(document, disposition) => noticeAttachmentHref(noticeId ?? 0, document.id, disposition)}
+              pending={t('nt.manage.fields.attachmentsAfterSave')}
+              uploadLabel={t('nt.manage.upload')}
+              onUpload={(file) => upload.mutateAsync({ id: noticeId!, file })}
+              onRemove={(document) => detach.mutateAsync({ id: noticeId!, attachmentId: document.id })}
+            />
           </Form.Item>
         </Form>
       )}

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
-import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
@@ -16,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import '../../../i18n/notices';
 import { formatTime } from '../format';
 import { KeywordSearch } from '../KeywordSearch';
+import { FilterSelect, ListSection } from '../ListSection';
 import { pageParam, useQueryState } from '../use-query-state';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
 import { PublishModal } from './PublishModal';
@@ -139,50 +137,36 @@ export default function NoticesSection() {
   ];
 
   return (
-    <Card
+    <ListSection<NoticeSummary>
       title={t('pm.nav.notices')}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, id: null })}>
           {t('nt.manage.create')}
         </Button>
       }
+      filters={
+        <>
+          <KeywordSearch keyword={keyword} label={t('nt.manage.keyword')} onSearch={(value) => update({ keyword: value })} />
+          <FilterSelect
+            label={t('nt.manage.columns.category')}
+            value={category}
+            options={NOTICE_CATEGORIES.map((c) => ({ value: c, label: t(`nt.categories.${c}`) }))}
+            onChange={(value) => update({ category: value })}
+          />
+          <FilterSelect
+            label={t('nt.manage.columns.status')}
+            value={status}
+            options={NOTICE_STATUSES.map((s) => ({ value: s, label: t(`nt.statuses.${s}`) }))}
+            onChange={(value) => update({ status: value })}
+          />
+        </>
+      }
+      rowKey="id"
+      columns={columns}
+      table={{ size: 'large' }}
+      paging={{ data: list.data, loading: list.isFetching, current: page, pageSize: PAGE_SIZE, onChange: (next) => update({ page: next }, false) }}
     >
       {modalHolder}
-      <div className="pm-filters">
-        <KeywordSearch keyword={keyword} label={t('nt.manage.keyword')} onSearch={(value) => update({ keyword: value })} />
-        <Select
-          className="pm-filter-select"
-          allowClear
-          placeholder={t('nt.manage.columns.category')}
-          aria-label={t('nt.manage.columns.category')}
-          value={category}
-          options={NOTICE_CATEGORIES.map((c) => ({ value: c, label: t(`nt.categories.${c}`) }))}
-          onChange={(value) => update({ category: value })}
-        />
-        <Select
-          className="pm-filter-select"
-          allowClear
-          placeholder={t('nt.manage.columns.status')}
-          aria-label={t('nt.manage.columns.status')}
-          value={status}
-          options={NOTICE_STATUSES.map((s) => ({ value: s, label: t(`nt.statuses.${s}`) }))}
-          onChange={(value) => update({ status: value })}
-        />
-      </div>
-      <Table<NoticeSummary>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (next) => update({ page: next }, false),
-        }}
-      />
       <NoticeFormDrawer
         open={drawer.open}
         noticeId={drawer.id}
@@ -198,6 +182,6 @@ export default function NoticesSection() {
           void message.success(result.scheduled && result.publishAt ? t('nt.manage.scheduled', { time: formatTime(result.publishAt) }) : t('nt.manage.published'));
         }}
       />
-    </Card>
+    </ListSection>
   );
 }

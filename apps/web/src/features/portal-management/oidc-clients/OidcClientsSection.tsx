@@ -12,15 +12,12 @@ import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManagedApplication } from '@eco/contracts/applications';
 import { OIDC_CLIENT_LIMITS, type OidcClient, type OidcClientInput, type OidcClientWithSecret } from '@eco/contracts/oidc-clients';
 import { useTranslation } from 'react-i18next';
+import { useManagedApplications } from '../../../api/applications';
+import { useOidcClientMutations, useOidcClients } from '../../../api/oidc-clients';
 import '../../../i18n/applications';
-import { patch, post, request } from '../../../request/request';
 import '../applications/applications-section.css';
-
-const KEY = ['portal-management', 'oidc-clients'] as const;
 
 interface Values {
   name: string;
@@ -43,16 +40,9 @@ const urisOf = (text: string) =>
  */
 export default function OidcClientsSection() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => request<{ issuer: string | null; clients: OidcClient[] }>('api/manage/oidc-clients') });
-  const apps = useQuery({ queryKey: ['portal-management', 'applications'], queryFn: () => request<ManagedApplication[]>('api/manage/applications') });
-  const reload = () => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['portal-management', 'audit'] })]);
-  const create = useMutation({ mutationFn: (body: OidcClientInput) => post<OidcClientWithSecret>('api/manage/oidc-clients', body), onSuccess: reload });
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Partial<OidcClientInput> & { disabled?: boolean } }) => patch<OidcClient>(`api/manage/oidc-clients/${id}`, body),
-    onSuccess: reload,
-  });
-  const rotate = useMutation({ mutationFn: (id: string) => post<OidcClientWithSecret>(`api/manage/oidc-clients/${id}/rotate-secret`), onSuccess: reload });
+  const list = useOidcClients();
+  const apps = useManagedApplications();
+  const { create, update, rotate } = useOidcClientMutations();
   const [drawer, setDrawer] = useState<{ open: boolean; client: OidcClient | null }>({ open: false, client: null });
   const [secret, setSecret] = useState<OidcClientWithSecret | null>(null);
   const [form] = Form.useForm<Values>();
@@ -60,7 +50,11 @@ export default function OidcClientsSection() {
 
   const open = (row: OidcClient | null) => {
     form.resetFields();
-    form.setFieldsValue(row ? { name: row.name, redirectUris: row.redirectUris.join('\n'), applicationId: row.application?.id ?? null } : { applicationId: null, redirectUris: '' });
+    form.setFieldsValue(
+      row
+        ? { name: row.name, redirectUris: row.redirectUris.join('\n'), applicationId: row.application?.id ?? null }
+        : { applicationId: null, redirectUris: '' },
+    );
     setDrawer({ open: true, client: row });
   };
   const copy = (text: string) => void navigator.clipboard?.writeText(text).then(() => message.success(t('apps.oidcManage.copied')));
@@ -68,8 +62,23 @@ export default function OidcClientsSection() {
   const columns: ColumnsType<OidcClient> = [
     { title: t('apps.oidcManage.name'), dataIndex: 'name' },
     { title: t('apps.oidcManage.clientId'), key: 'clientId', render: (_, row) => <code className="pm-mono">{row.clientId}</code> },
-    { title: t('apps.oidcManage.application'), key: 'application', responsive: ['md'], render: (_, row) => row.application?.name ?? t('apps.oidcManage.applicationNone') },
-    { title: t('apps.oidcManage.redirectUris'), key: 'uris', responsive: ['lg'], render: (_, row) => row.redirectUris.map((u) => <div key={u} className="pm-mono">{u}</div>) },
+    {
+      title: t('apps.oidcManage.application'),
+      key: 'application',
+      responsive: ['md'],
+      render: (_, row) => row.application?.name ?? t('apps.oidcManage.applicationNone'),
+    },
+    {
+      title: t('apps.oidcManage.redirectUris'),
+      key: 'uris',
+      responsive: ['lg'],
+      render: (_, row) =>
+        row.redirectUris.map((u) => (
+          <div key={u} className="pm-mono">
+            {u}
+          </div>
+        )),
+    },
     {
       title: t('apps.oidcManage.status'),
       key: 'status',
@@ -84,7 +93,7 @@ export default function OidcClientsSection() {
           <Button type="link" size="small" onClick={() => open(row)}>
             {t('apps.manage.edit')}
           </Button>
-          <Button type="link" size="small" onClick={() => update.mutate({ id: row.clientId, body: { disabled: !row.disabled } })}>
+          <Button type="link" size="small" onClick={() => update.mutate({ clientId: row.clientId, body: { disabled: !row.disabled } })}>
             {row.disabled ? t('apps.oidcManage.enable') : t('apps.oidcManage.disable')}
           </Button>
           <Button
@@ -132,7 +141,14 @@ export default function OidcClientsSection() {
           }
         />
       )}
-      <Table<OidcClient> rowKey="clientId" columns={columns} dataSource={list.data?.clients ?? []} loading={list.isPending} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<OidcClient>
+        rowKey="clientId"
+        columns={columns}
+        dataSource={list.data?.clients ?? []}
+        loading={list.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
 
       <Drawer
         open={drawer.open}
@@ -154,12 +170,15 @@ export default function OidcClientsSection() {
           onFinish={(values) => {
             const body: OidcClientInput = { name: values.name.trim(), redirectUris: urisOf(values.redirectUris), applicationId: values.applicationId ?? null };
             const done = () => setDrawer((d) => ({ ...d, open: false }));
-            if (drawer.client) void update.mutateAsync({ id: drawer.client.clientId, body }).then(done, () => undefined);
+            if (drawer.client) void update.mutateAsync({ clientId: drawer.client.clientId, body }).then(done, () => undefined);
             else
-              void create.mutateAsync(body).then((result) => {
-                done();
-                setSecret(result);
-              }, () => undefined);
+              void create.mutateAsync(body).then(
+                (result) => {
+                  done();
+                  setSecret(result);
+                },
+                () => undefined,
+              );
           }}
         >
           <Form.Item name="name" label={t('apps.oidcManage.name')} rules={[{ required: true, whitespace: true }]}>

@@ -1,7 +1,7 @@
 import TreeSelect from 'antd/es/tree-select';
 import type { OrganisationNode } from '@eco/contracts/users';
 import { useTranslation } from 'react-i18next';
-import { useOrganisations } from './queries';
+import { useOrganisations } from '../../../api/organisations';
 
 interface TreeOption {
   value: number;

@@ -15,11 +15,11 @@ import { ORGANISATION_NAME_MAX } from '@eco/contracts/roles';
 import type { OrganisationNode } from '@eco/contracts/users';
 import { useTranslation } from 'react-i18next';
 import { filterTree, flattenTree } from './org-tree';
-import { useOrganisations, useRenameOrganisation } from './queries';
+import { useOrganisations, useRenameOrganisation } from '../../../api/organisations';
 
 /**
  * 组织机构 (administrators): the province → city → county tree of forestry and grassland agencies,
- * searchable by name or division code, each renamable (`PATCH /api/organisations/:id`).
+ * searchable by name or division code, each renamable (`renameOrganisation`).
  */
 export default function OrganisationsSection() {
   const { t } = useTranslation();

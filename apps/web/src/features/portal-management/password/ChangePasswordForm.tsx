@@ -10,7 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@eco/contracts/roles';
 import type { ChangePassword } from '@eco/contracts/site';
 import { useTranslation } from 'react-i18next';
 import { ResponseError } from '../../../request/errors';
-import { put } from '../../../request/request';
+import { useSessionMutations } from '../../../api/session';
 import { showError } from '../../../request/show-error';
 import { useInitialState } from '../../../state/initial-state';
 import { checkPassword, containsAccount } from './password-rules';
@@ -23,7 +23,7 @@ interface Values extends ChangePassword {
 const FIELD_OF_ERROR: Record<string, keyof Values> = { CURRENT_PASSWORD_WRONG: 'currentPassword', PASSWORD_POLICY: 'newPassword' };
 
 /**
- * Changing one's own password (`PUT /api/session/password`), for the forced change after a reset
+ * Changing one's own password (`changeOwnPassword`), for the forced change after a reset
  * and for 我的账户. The policy (10–128 characters, not a common password, not containing the
  * account) is listed beside the new password and ticked off as it is typed; the common-password
  * list is the server's, so that line is a hint until the server answers. On success the initial
@@ -36,6 +36,7 @@ const FIELD_OF_ERROR: Record<string, keyof Values> = { CURRENT_PASSWORD_WRONG: '
 export function ChangePasswordForm({ account, forced = false, autoFocus = false }: { account: string; forced?: boolean; autoFocus?: boolean }) {
   const { t } = useTranslation();
   const { refresh } = useInitialState();
+  const { changePassword } = useSessionMutations();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const first = useRef<InputRef>(null);
@@ -52,10 +53,11 @@ export function ChangePasswordForm({ account, forced = false, autoFocus = false 
     setSubmitting(true);
     let refused: keyof Values | undefined;
     try {
-      await put('api/session/password', { currentPassword, newPassword: chosen } satisfies ChangePassword, {
+      await changePassword.mutateAsync({
+        body: { currentPassword, newPassword: chosen },
         // A wrong current password or a password the policy refuses is shown under its field, in
         // the server's words; anything else goes to the generic display.
-        errorHandler: (error) => {
+        onError: (error) => {
           const info = error instanceof ResponseError ? error.info : undefined;
           const field = info?.errorCode ? FIELD_OF_ERROR[info.errorCode] : undefined;
           if (!field || !info?.errorMessage) return showError(error);
@@ -100,7 +102,7 @@ export function ChangePasswordForm({ account, forced = false, autoFocus = false 
         label={t('pm.password.new')}
         // the checklist below answers while typing; the error waits for a pause
         validateDebounce={600}
-        // min/max with the generic messages (seed-spec §5); they count an emoji as one character,
+        // min/max with the generic messages (docs/request-layer.md §Form messages); they count an emoji as one character,
         // as the server's schema does
         rules={[
           { required: true },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, } from 'react';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
@@ -8,16 +8,13 @@ import Input from 'antd/es/input';
 import message from 'antd/es/message';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import Upload from 'antd/es/upload';
-import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DOCUMENT_ACCEPT } from '@eco/contracts/documents';
 import { REGULATION_CODE_PATTERN } from '@eco/contracts/regulation-code';
 import { REGULATION_TEXT_MAX, type RegulationInput } from '@eco/contracts/regulations';
 import { useTranslation } from 'react-i18next';
-import { DocumentList } from '../../../components/documents/DocumentList';
+import { regulationDocumentHref, useRegulation, useRegulationMutations } from '../../../api/regulations';
+import { DocumentsField } from '../DocumentsField';
 import { RegulationStatusTag } from '../../../components/RegulationStatusTag';
-import { useManagedRegulation, useRegulationMutations } from './queries';
 import './regulations-section.css';
 
 interface Values {
@@ -44,8 +41,7 @@ export function RegulationFormDrawer({ open, regulationId, onClose, onSaved }: {
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
   const { create, update, upload, detach } = useRegulationMutations();
-  const regulation = useManagedRegulation(open ? regulationId : null);
-  const [uploading, setUploading] = useState(false);
+  const regulation = useRegulation(open ? regulationId : null);
   const loading = regulationId !== null && regulation.isPending;
 
   useEffect(() => {
@@ -140,7 +136,7 @@ export function RegulationFormDrawer({ open, regulationId, onClose, onSaved }: {
                 ({ getFieldValue }) => ({
                   validator: (_, value: Dayjs | null) => {
                     const issued = getFieldValue('issuedOn') as Dayjs | null;
-                    return !value || !issued || !value.isBefore(issued, 'day') ? Promise.resolve() : Promise.reject(new Error(t('nt.regulations.fields.effectiveOn') + ' < ' + t('nt.regulations.fields.issuedOn')));
+                    return !value || !issued || !value.isBefore(issued, 'day') ? Promise.resolve() : Promise.reject(new Error(`${t('nt.regulations.fields.effectiveOn')} < ${t('nt.regulations.fields.issuedOn')}`));
                   },
                 }),
               ]}
@@ -155,33 +151,14 @@ export function RegulationFormDrawer({ open, regulationId, onClose, onSaved }: {
             <DatePicker />
           </Form.Item>
           <Form.Item label={t('nt.regulations.fields.documents')} extra={t('nt.manage.fields.attachmentsHint')}>
-            {regulationId === null || !regulation.data ? (
-              <span className="pm-muted">{t('nt.regulations.fields.documentsAfterSave')}</span>
-            ) : (
-              <>
-                <DocumentList documents={regulation.data.documents} onRemove={(d) => detach.mutateAsync({ id: regulationId, documentId: d.id }).then(() => undefined, () => undefined)} />
-                <Upload
-                  accept={DOCUMENT_ACCEPT}
-                  showUploadList={false}
-                  customRequest={async ({ file, onSuccess, onError }) => {
-                    setUploading(true);
-                    try {
-                      await upload.mutateAsync({ id: regulationId, file: file as File });
-                      void message.success(t('nt.manage.uploaded', { name: (file as File).name }));
-                      onSuccess?.(null);
-                    } catch (error) {
-                      onError?.(error as Error);
-                    } finally {
-                      setUploading(false);
-                    }
-                  }}
-                >
-                  <Button icon={<UploadOutlined />} loading={uploading}>
-                    {t('nt.regulations.upload')}
-                  </Button>
-                </Upload>
-              </>
-            )}
+            <DocumentsField
+              documents={regulationId === null || !regulation.data ? null : regulation.data.documents}
+              hrefOf={(document, disposition) => regulationDocumentHref(regulationId ?? 0, document.id, disposition)}
+              pending={t('nt.regulations.fields.documentsAfterSave')}
+              uploadLabel={t('nt.regulations.upload')}
+              onUpload={(file) => upload.mutateAsync({ id: regulationId!, file })}
+              onRemove={(document) => detach.mutateAsync({ id: regulationId!, documentId: document.id })}
+            />
           </Form.Item>
         </Form>
       )}

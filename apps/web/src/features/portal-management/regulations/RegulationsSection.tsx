@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import type { Regulation, RegulationStatus } from '@eco/contracts/regulations';
 import { useTranslation } from 'react-i18next';
+import { useRegulationMutations, useRegulations } from '../../../api/regulations';
 import { RegulationStatusTag } from '../../../components/RegulationStatusTag';
 import '../../../i18n/notices';
 import { KeywordSearch } from '../KeywordSearch';
+import { ListSection } from '../ListSection';
 import { pageParam, useQueryState } from '../use-query-state';
-import { useManagedRegulations, useRegulationMutations } from './queries';
 import { RegulationFormDrawer } from './RegulationFormDrawer';
 
 const PAGE_SIZE = 10;
@@ -30,7 +29,7 @@ export default function RegulationsSection() {
   const page = pageParam(params);
   const [drawer, setDrawer] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
   const [modal, modalHolder] = Modal.useModal();
-  const list = useManagedRegulations({ keyword: keyword || undefined, page, pageSize: PAGE_SIZE });
+  const list = useRegulations({ keyword: keyword || undefined, page, pageSize: PAGE_SIZE });
   const { update: change } = useRegulationMutations();
 
   const retire = (r: Regulation) =>
@@ -93,38 +92,26 @@ export default function RegulationsSection() {
   ];
 
   return (
-    <Card
+    <ListSection<Regulation>
       title={t('pm.nav.regulations')}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, id: null })}>
           {t('nt.regulations.create')}
         </Button>
       }
+      filters={<KeywordSearch keyword={keyword} label={t('nt.regulations.keyword')} onSearch={(value) => update({ keyword: value })} />}
+      rowKey="id"
+      columns={columns}
+      table={{ size: 'large' }}
+      paging={{ data: list.data, loading: list.isFetching, current: page, pageSize: PAGE_SIZE, onChange: (next) => update({ page: next }, false) }}
     >
       {modalHolder}
-      <div className="pm-filters">
-        <KeywordSearch keyword={keyword} label={t('nt.regulations.keyword')} onSearch={(value) => update({ keyword: value })} />
-      </div>
-      <Table<Regulation>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (next) => update({ page: next }, false),
-        }}
-      />
       <RegulationFormDrawer
         open={drawer.open}
         regulationId={drawer.id}
         onClose={() => setDrawer((d) => ({ ...d, open: false }))}
         onSaved={(id) => setDrawer({ open: true, id })}
       />
-    </Card>
+    </ListSection>
   );
 }

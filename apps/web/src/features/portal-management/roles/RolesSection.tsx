@@ -7,7 +7,7 @@ import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import { ROLES, type Role } from '@eco/contracts/roles';
 import { useTranslation } from 'react-i18next';
 import { CAPABILITIES, type Capability } from './capabilities';
-import { useRoles } from './queries';
+import { useRoles } from '../../../api/roles';
 
 /**
  * 角色权限 (administrators): the three roles with the server's description of each, and a table of

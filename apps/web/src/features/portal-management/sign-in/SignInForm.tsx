@@ -5,10 +5,10 @@ import Form from 'antd/es/form';
 import Input, { type InputRef } from 'antd/es/input';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
-import type { CurrentUser, SignIn } from '@eco/contracts/site';
+import type { SignIn } from '@eco/contracts/site';
 import { useTranslation } from 'react-i18next';
 import { BizError, ResponseError } from '../../../request/errors';
-import { post } from '../../../request/request';
+import { useSessionMutations } from '../../../api/session';
 import { showError } from '../../../request/show-error';
 import { useInitialState } from '../../../state/initial-state';
 import { useNow } from '../use-now';
@@ -36,6 +36,7 @@ interface Failure {
 export function SignInForm({ forApplication = false }: { forApplication?: boolean }) {
   const { t } = useTranslation();
   const { refresh } = useInitialState();
+  const { signIn } = useSessionMutations();
   const [form] = Form.useForm<SignIn>();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -50,19 +51,16 @@ export function SignInForm({ forApplication = false }: { forApplication?: boolea
     setFailure(null);
     const typed = values.account.trim();
     try {
-      await post<{ user: CurrentUser }>(
-        'api/session',
-        { account: typed, password: values.password },
-        {
-          errorHandler: (error) => {
-            const info = error instanceof ResponseError || error instanceof BizError ? error.info : undefined;
-            if (!info?.errorMessage) return showError(error);
-            const limited = error instanceof ResponseError && error.status === 429;
-            const at = limited ? retryAt(error.response?.headers.get('Retry-After') ?? null, Date.now()) : null;
-            setFailure({ message: info.errorMessage, retryAt: at ?? undefined, account: typed.toLowerCase() });
-          },
+      await signIn.mutateAsync({
+        body: { account: typed, password: values.password },
+        onError: (error) => {
+          const info = error instanceof ResponseError || error instanceof BizError ? error.info : undefined;
+          if (!info?.errorMessage) return showError(error);
+          const limited = error instanceof ResponseError && error.status === 429;
+          const at = limited ? retryAt(error.response?.headers.get('Retry-After') ?? null, Date.now()) : null;
+          setFailure({ message: info.errorMessage, retryAt: at ?? undefined, account: typed.toLowerCase() });
         },
-      );
+      });
     } catch {
       form.setFieldValue('password', '');
       password.current?.focus();

@@ -7,9 +7,8 @@ import message from 'antd/es/message';
 import Space from 'antd/es/space';
 import { SITE_LIMITS } from '@eco/contracts/roles';
 import type { SiteSettings } from '@eco/contracts/site';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { put } from '../../../request/request';
+import { useUpdateSiteSettings } from '../../../api/site';
 import { useInitialState } from '../../../state/initial-state';
 
 /** The form's values: the ops-platform URL is '' when none (sent as null). */
@@ -22,13 +21,13 @@ const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 /**
  * 站点设置 (administrators): title, province, footer, record number and the operations platform's
- * address (`PUT /api/site`). Once saved, the initial state is loaded again, so the header, the page
+ * address (`updateSiteSettings`). Once saved, the initial state is loaded again, so the header, the page
  * title and the footer change at once.
  */
 export default function SiteSettingsSection() {
   const { t } = useTranslation();
   const { settings, refresh } = useInitialState();
-  const queryClient = useQueryClient();
+  const update = useUpdateSiteSettings();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -49,13 +48,12 @@ export default function SiteSettingsSection() {
     };
     setSaving(true);
     try {
-      await put<SiteSettings>('api/site', body);
+      await update.mutateAsync(body);
     } catch {
       setSaving(false);
       return; // the request layer has said why
     }
     void message.success(t('pm.site.saved'));
-    void queryClient.invalidateQueries({ queryKey: ['portal-management', 'audit'] });
     await refresh();
     setSaving(false);
   };

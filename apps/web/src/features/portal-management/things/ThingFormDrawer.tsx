@@ -20,9 +20,10 @@ import {
   type UpdateThing,
 } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
+import { useRegistryMutations } from '../../../api/things';
 import '../../../i18n/sensing';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
-import { useRegistryMutations } from './queries';
+import { useOwnOrganisation } from './own-organisation';
 
 interface Values {
   code: string;
@@ -38,7 +39,9 @@ interface Values {
  * Registering (`thing` null) or editing a device in a drawer: code (1–32 ASCII letters, digits,
  * `_.-`; unique), kind, name, owning organisation (from the organisations tree, or none), status and
  * its WGS-84 point (longitude 73–136 °E, latitude 3–54 °N, the server's range). The city is derived
- * by the server from the point. An edit sends only the fields that changed.
+ * by the server from the point. An edit sends only the fields that changed. A new device belongs to
+ * the editor's own organisation when the editor acts below the province (the only ones they may
+ * register, docs/access.md §Organisation scope), else to none until one is chosen.
  *
  * @param onSaved receives the device as the server now has it (e.g. to open it).
  */
@@ -46,6 +49,7 @@ export function ThingFormDrawer({ open, thing, onClose, onSaved }: { open: boole
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { create, update } = useRegistryMutations();
+  const ownOrganisation = useOwnOrganisation();
   const saving = create.isPending || update.isPending;
 
   useEffect(() => {
@@ -62,9 +66,9 @@ export function ThingFormDrawer({ open, thing, onClose, onSaved }: { open: boole
             longitude: thing.longitude ?? undefined,
             latitude: thing.latitude ?? undefined,
           }
-        : { kind: 'sensor_mast', status: 'active', organisationId: null },
+        : { kind: 'sensor_mast', status: 'active', organisationId: ownOrganisation },
     );
-  }, [open, thing, form]);
+  }, [open, thing, form, ownOrganisation]);
 
   const onFinish = async (values: Values) => {
     const body = { ...values, code: values.code.trim(), name: values.name.trim(), organisationId: values.organisationId ?? null };

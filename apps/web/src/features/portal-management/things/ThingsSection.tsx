@@ -13,11 +13,11 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { THING_KINDS, THING_STATUSES, type Datastream, type NewThingKey, type Thing, type ThingKey } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
+import { useKeyMutations, useObservedProperties, useRegistryMutations, useThing, useThings } from '../../../api/things';
 import '../../../i18n/sensing';
 import { formatTime } from '../format';
 import { pageParam, useQueryState } from '../use-query-state';
 import { ThingFormDrawer } from './ThingFormDrawer';
-import { useKeyMutations, useObservedProperties, useRegistryMutations, useThing, useThings } from './queries';
 
 const PAGE_SIZE = 10;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((v) => v === value);

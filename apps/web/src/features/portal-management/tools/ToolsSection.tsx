@@ -13,18 +13,16 @@ import Upload from 'antd/es/upload';
 import type { UploadFile } from 'antd/es/upload';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOOL_ACCEPT, TOOL_LIMITS, TOOL_PLATFORMS, TOOL_VERSION_PATTERN, type Tool, type ToolInput } from '@eco/contracts/tools';
 import { useTranslation } from 'react-i18next';
+import { useManagedTools, useToolMutations } from '../../../api/tools';
 import '../../../i18n/applications';
-import { patch, post, request } from '../../../request/request';
 import { formatTime } from '../format';
 import '../applications/applications-section.css';
 
-const KEY = ['portal-management', 'tools'] as const;
-
 /** Bytes as people read them (1 KB = 1024 B). */
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * 工具管理 (editors and administrators): the downloadable tools with their versions; adding and
@@ -33,17 +31,9 @@ const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 10
  */
 export default function ToolsSection() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const tools = useQuery({ queryKey: KEY, queryFn: () => request<Tool[]>('api/manage/tools') });
-  const reload = () => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['tools'] })]);
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: ToolInput }) => (id ? patch<Tool>(`api/manage/tools/${id}`, body) : post<Tool>('api/manage/tools', body)),
-    onSuccess: reload,
-  });
-  const upload = useMutation({
-    mutationFn: ({ id, data }: { id: number; data: FormData }) => post<Tool>(`api/manage/tools/${id}/versions`, data),
-    onSuccess: reload,
-  });
+  const tools = useManagedTools();
+  const { create, update, upload } = useToolMutations();
+  const saving = create.isPending || update.isPending;
   const [editing, setEditing] = useState<{ open: boolean; tool: Tool | null }>({ open: false, tool: null });
   const [uploading, setUploading] = useState<Tool | null>(null);
   const [toolForm] = Form.useForm<ToolInput>();
@@ -70,7 +60,10 @@ export default function ToolsSection() {
       render: (_, tool) =>
         tool.latest ? (
           <span>
-            v{tool.latest.version} · {size(tool.latest.size)} · <code className="pm-mono" title={tool.latest.sha256}>{tool.latest.sha256.slice(0, 12)}…</code>
+            v{tool.latest.version} · {size(tool.latest.size)} ·{' '}
+            <code className="pm-mono" title={tool.latest.sha256}>
+              {tool.latest.sha256.slice(0, 12)}…
+            </code>
           </span>
         ) : (
           <span className="pm-field-note">{t('apps.toolsManage.none')}</span>
@@ -113,7 +106,7 @@ export default function ToolsSection() {
         footer={
           <Space className="drawer-footer">
             <Button onClick={() => setEditing((e) => ({ ...e, open: false }))}>{t('pm.common.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => toolForm.submit()}>
+            <Button type="primary" loading={saving} onClick={() => toolForm.submit()}>
               {t('pm.common.save')}
             </Button>
           </Space>
@@ -122,14 +115,21 @@ export default function ToolsSection() {
         <Form<ToolInput>
           form={toolForm}
           layout="vertical"
-          onFinish={(values) =>
-            void save.mutateAsync({ id: editing.tool?.id ?? null, body: { ...values, name: values.name.trim(), description: values.description ?? '' } }).then(
+          onFinish={(values) => {
+            const body: ToolInput = { name: values.name, platform: values.platform, description: values.description ?? '' };
+            const saved = editing.tool ? update.mutateAsync({ id: editing.tool.id, body }) : create.mutateAsync(body);
+            // a refusal has been shown by the request layer; the drawer stays open to correct it
+            void saved.then(
               () => setEditing((e) => ({ ...e, open: false })),
               () => undefined,
-            )
-          }
+            );
+          }}
         >
-          <Form.Item name="name" label={t('apps.toolsManage.name')} rules={[{ required: true, whitespace: true, message: t('apps.toolsManage.required', { field: t('apps.toolsManage.name') }) }]}>
+          <Form.Item
+            name="name"
+            label={t('apps.toolsManage.name')}
+            rules={[{ required: true, whitespace: true, message: t('apps.toolsManage.required', { field: t('apps.toolsManage.name') }) }]}
+          >
             <Input maxLength={TOOL_LIMITS.name} showCount />
           </Form.Item>
           <Form.Item name="platform" label={t('apps.toolsManage.platform')}>
@@ -161,11 +161,7 @@ export default function ToolsSection() {
           onFinish={(values) => {
             const file = files[0]?.originFileObj;
             if (!uploading || !file) return;
-            const data = new FormData();
-            data.append('version', values.version.trim());
-            data.append('releaseNotes', values.releaseNotes ?? '');
-            data.append('file', file, file.name);
-            void upload.mutateAsync({ id: uploading.id, data }).then(
+            void upload.mutateAsync({ id: uploading.id, upload: { version: values.version.trim(), releaseNotes: values.releaseNotes ?? '', file } }).then(
               (tool) => {
                 void message.success(t('apps.toolsManage.uploaded', { sha: tool.latest?.sha256 ?? '' }));
                 setUploading(null);
@@ -178,7 +174,10 @@ export default function ToolsSection() {
             name="version"
             label={t('apps.toolsManage.version')}
             extra={t('apps.toolsManage.versionHelp')}
-            rules={[{ required: true, message: t('apps.toolsManage.required', { field: t('apps.toolsManage.version') }) }, { pattern: new RegExp(TOOL_VERSION_PATTERN), message: t('apps.toolsManage.invalidVersion') }]}
+            rules={[
+              { required: true, message: t('apps.toolsManage.required', { field: t('apps.toolsManage.version') }) },
+              { pattern: new RegExp(TOOL_VERSION_PATTERN), message: t('apps.toolsManage.invalidVersion') },
+            ]}
           >
             <Input maxLength={TOOL_LIMITS.version} spellCheck={false} />
           </Form.Item>

@@ -9,7 +9,7 @@ import { ACCOUNT_PATTERN, DISPLAY_NAME_MAX, ROLES, type Role } from '@eco/contra
 import type { CreateUser, TemporaryPassword, UpdateUser, User } from '@eco/contracts/users';
 import { useTranslation } from 'react-i18next';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
-import { useUserMutations } from './queries';
+import { useUserMutations } from '../../../api/users';
 
 interface Values {
   account: string;

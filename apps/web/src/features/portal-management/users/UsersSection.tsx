@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
-import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
@@ -17,8 +14,9 @@ import { useInitialState } from '../../../state/initial-state';
 import { formatTime } from '../format';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
 import { KeywordSearch } from '../KeywordSearch';
+import { FilterSelect, ListSection } from '../ListSection';
 import { pageParam, useQueryState } from '../use-query-state';
-import { useUserMutations, useUsers } from './queries';
+import { useUserMutations, useUsers } from '../../../api/users';
 import { TemporaryPasswordModal, type TemporaryPasswordResult } from './TemporaryPasswordModal';
 import { UserFormDrawer } from './UserFormDrawer';
 
@@ -164,69 +162,54 @@ export default function UsersSection() {
   ];
 
   return (
-    <Card
+    <ListSection<User>
       title={t('pm.nav.users')}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, user: null })}>
           {t('pm.users.create')}
         </Button>
       }
+      filters={
+        <>
+          <KeywordSearch key={resets} keyword={keyword} label={t('pm.users.keyword')} onSearch={(value) => update({ keyword: value })} />
+          <FilterSelect<Role>
+            label={t('pm.users.columns.role')}
+            value={role}
+            options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            onChange={(value) => update({ role: value })}
+          />
+          <FilterSelect<UserStatus>
+            label={t('pm.users.columns.status')}
+            value={status}
+            options={USER_STATUSES.map((s) => ({ value: s, label: t(`pm.users.statuses.${s}`) }))}
+            onChange={(value) => update({ status: value })}
+          />
+          <OrganisationSelect
+            className="pm-filter-org"
+            placeholder={t('pm.users.columns.organisation')}
+            value={organisationId}
+            onChange={(value) => update({ org: value })}
+          />
+          <Button
+            onClick={() => {
+              setResets((n) => n + 1);
+              update({ keyword: undefined, role: undefined, status: undefined, org: undefined });
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </>
+      }
+      rowKey="id"
+      columns={columns}
+      table={{
+        className: 'users-table',
+        locale: { emptyText: t('pm.users.empty') },
+        rowClassName: (user) => (user.status === 'disabled' ? 'is-disabled' : ''),
+      }}
+      paging={{ data: list.data, loading: list.isFetching, current: page, pageSize: PAGE_SIZE, onChange: (next) => update({ page: next }, false) }}
     >
       {modalHolder}
-      <div className="pm-filters">
-        <KeywordSearch key={resets} keyword={keyword} label={t('pm.users.keyword')} onSearch={(value) => update({ keyword: value })} />
-        <Select<Role>
-          className="pm-filter-select"
-          allowClear
-          placeholder={t('pm.users.columns.role')}
-          aria-label={t('pm.users.columns.role')}
-          value={role}
-          options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-          onChange={(value) => update({ role: value })}
-        />
-        <Select<UserStatus>
-          className="pm-filter-select"
-          allowClear
-          placeholder={t('pm.users.columns.status')}
-          aria-label={t('pm.users.columns.status')}
-          value={status}
-          options={USER_STATUSES.map((s) => ({ value: s, label: t(`pm.users.statuses.${s}`) }))}
-          onChange={(value) => update({ status: value })}
-        />
-        <OrganisationSelect
-          className="pm-filter-org"
-          placeholder={t('pm.users.columns.organisation')}
-          value={organisationId}
-          onChange={(value) => update({ org: value })}
-        />
-        <Button
-          onClick={() => {
-            setResets((n) => n + 1);
-            update({ keyword: undefined, role: undefined, status: undefined, org: undefined });
-          }}
-        >
-          {t('common.reset')}
-        </Button>
-      </div>
-      <Table<User>
-        rowKey="id"
-        className="users-table"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: t('pm.users.empty') }}
-        rowClassName={(user) => (user.status === 'disabled' ? 'is-disabled' : '')}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (next) => update({ page: next }, false),
-        }}
-      />
       <UserFormDrawer
         open={drawer.open}
         user={drawer.user}
@@ -235,6 +218,6 @@ export default function UsersSection() {
         onCreated={(data) => setTemporary({ kind: 'created', data })}
       />
       <TemporaryPasswordModal result={temporary} onClose={() => setTemporary(null)} />
-    </Card>
+    </ListSection>
   );
 }

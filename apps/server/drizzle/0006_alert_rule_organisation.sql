@@ -1,0 +1,2 @@
+ALTER TABLE "alert_rules" ADD COLUMN "organisation_id" integer;--> statement-breakpoint
+ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;

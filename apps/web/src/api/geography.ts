@@ -1,0 +1,12 @@
+/** The province's geography: queries of @eco/contracts/api/geography. */
+import { useQuery } from '@tanstack/react-query';
+import { geographyApi as api } from '@eco/contracts/api/geography';
+import { queryOf } from './client';
+
+/**
+ * The province's city boundaries (GeoJSON FeatureCollection, WGS-84, `properties.code` the 4-digit
+ * city code), for the map; kept for the session, since they change only with a data release.
+ */
+export function useCityBoundaries() {
+  return useQuery({ ...queryOf(api.getCityBoundaries), staleTime: Infinity });
+}
