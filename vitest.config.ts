@@ -14,6 +14,9 @@ const HUNG_MS = 600_000;
  */
 export default defineConfig({
   test: {
+    // Vitest's default on 2 CPUs is one worker; the server files spend much of their time waiting
+    // on the database, so two workers finish the suite sooner on this 2-core machine
+    maxWorkers: 2,
     projects: [
       {
         test: {

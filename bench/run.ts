@@ -22,7 +22,9 @@ function printSensing(database: string, sensing: SensingFigures): void {
   console.log(`  batches of 1000          ${sensing.batch1000PerSecond.toFixed(0)} observations/s`);
   console.log(`  1000s from ${DEVICES} devices    ${sensing.parallel1000PerSecond.toFixed(0)} observations/s (requests in parallel)`);
   console.log(`  batches of 10 000        ${sensing.batch10000PerSecond.toFixed(0)} observations/s`);
-  console.log(`GET …/datastreams/:id/series (${database}), 7 days hourly (${sensing.buckets} buckets), ${sensing.totalRows.toLocaleString('en')} pushed + bundled observations`);
+  console.log(
+    `GET …/datastreams/:id/series (${database}), 7 days hourly (${sensing.buckets} buckets), ${sensing.totalRows.toLocaleString('en')} pushed + bundled observations`,
+  );
   console.log(`  latency p50 / max of 25  ${sensing.seriesP50Ms.toFixed(1)} ms / ${sensing.seriesMaxMs.toFixed(1)} ms`);
 }
 

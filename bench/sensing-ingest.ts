@@ -119,7 +119,15 @@ export async function measureSensing(baseUrl: string, admin: { account: string; 
     buckets = body.data.buckets.length;
   }
   times.sort((a, b) => a - b);
-  return { batch1000PerSecond, parallel1000PerSecond, batch10000PerSecond, totalRows: next, seriesP50Ms: times[Math.floor(times.length / 2)]!, seriesMaxMs: times.at(-1)!, buckets };
+  return {
+    batch1000PerSecond,
+    parallel1000PerSecond,
+    batch10000PerSecond,
+    totalRows: next,
+    seriesP50Ms: times[Math.floor(times.length / 2)]!,
+    seriesMaxMs: times.at(-1)!,
+    buckets,
+  };
 }
 
 /**
@@ -139,7 +147,11 @@ async function measureParallel(baseUrl: string, session: Session, end: number): 
       }),
   );
   const batch = (streams: number[], b: number) =>
-    Array.from({ length: 1000 }, (_, i) => ({ datastreamId: streams[i % streams.length]!, phenomenonTime: new Date(end - (b * 1000 + i) * 60_000).toISOString(), result: 20 + (i % 97) }));
+    Array.from({ length: 1000 }, (_, i) => ({
+      datastreamId: streams[i % streams.length]!,
+      phenomenonTime: new Date(end - (b * 1000 + i) * 60_000).toISOString(),
+      result: 20 + (i % 97),
+    }));
   const started = performance.now();
   const accepted = await Promise.all(
     devices.map(async ({ key, streams }) => {

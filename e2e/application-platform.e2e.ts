@@ -42,7 +42,9 @@ describe('the application platform', () => {
 
   it('lets a signed-in user favourite a system (shown first), launch one in a new tab, and see it under 最近使用', async () => {
     const page = await browser.newPage();
-    await page.context().route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>应用系统</title><h1>应用系统</h1>' }));
+    await page
+      .context()
+      .route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>应用系统</title><h1>应用系统</h1>' }));
     const { account, password } = admin();
     await signIn(page, account, password);
     await page.goto(appUrl('/application-platform'));
@@ -65,7 +67,7 @@ describe('the application platform', () => {
     await entries.first().waitFor();
     expect(await entries.first().getAttribute('aria-label')).toBe('资源综合管理系统');
 
-    await apiAsPage(page, 'DELETE', '/api/applications/' + (await favouriteId(page)) + '/favourite');
+    await apiAsPage(page, 'DELETE', `/api/applications/${await favouriteId(page)}/favourite`);
   });
 });
 
@@ -80,7 +82,9 @@ describe('coordinate conversion', () => {
     await page.goto(appUrl('/application-tools'));
     const panel = page.locator('.coord-panel');
     await panel.getByRole('tab', { name: '批量转换（CSV）' }).click();
-    await panel.getByRole('textbox', { name: '批量转换（CSV）' }).fill('站点,经度,纬度\n西安钟楼,108.94237,34.26101\n"宝鸡, 市区",107.23732,34.36194\n错误行,abc,34\n');
+    await panel
+      .getByRole('textbox', { name: '批量转换（CSV）' })
+      .fill('站点,经度,纬度\n西安钟楼,108.94237,34.26101\n"宝鸡, 市区",107.23732,34.36194\n错误行,abc,34\n');
     await panel.getByRole('button', { name: '转换' }).click();
     await panel.getByText('已转换 2 行，1 行无法转换').waitFor();
     expect(await panel.innerText()).toContain('第 4 行：经纬度不是数字');

@@ -141,7 +141,13 @@ describe('serving from a sub-path', () => {
         return;
       }
       const upstream = http.request(
-        { host: target.hostname, port: target.port, method: request.method, path: url.slice(PREFIX.length) || '/', headers: { ...request.headers, host: target.host } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: url.slice(PREFIX.length) || '/',
+          headers: { ...request.headers, host: target.host },
+        },
         (answer) => {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);
@@ -188,8 +194,8 @@ describe('serving from a sub-path', () => {
     expect(paths).toContain('/some/sub/path/api/stations');
     // the screen's stylesheet is applied, not only fetched
     expect(await page.locator('.regulations-page').count()).toBe(1);
-    expect(
-      await page.evaluate(() => [...document.styleSheets].some((sheet) => (sheet.href ?? '').includes('/some/sub/path/assets/RegulationsPage-'))),
-    ).toBe(true);
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => (sheet.href ?? '').includes('/some/sub/path/assets/RegulationsPage-')))).toBe(
+      true,
+    );
   });
 });

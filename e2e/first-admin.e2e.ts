@@ -19,7 +19,11 @@ const browser = useBrowser();
 function adminCreate(dataDir: string, args: string[], password: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const { DATABASE_URL: _unused, ...env } = process.env; // the folder, never a configured PostgreSQL
-    const child = spawn('npm', ['run', '-s', 'admin:create', '--', ...args], { cwd: ROOT, env: { ...env, PGLITE_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '-s', 'admin:create', '--', ...args], {
+      cwd: ROOT,
+      env: { ...env, PGLITE_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -109,7 +109,9 @@ describe('lazy screens and the loading spinner', () => {
     const error = page.locator('.route-error');
     await error.waitFor();
     expect(await error.getByText('页面加载失败', { exact: true }).isVisible()).toBe(true);
-    expect(await error.locator('.route-error-detail').innerText()).toMatch(/^Loading chunk technical-regulations failed\.\s*\(error: \S*RegulationsPage-\S+\.js\)$/);
+    expect(await error.locator('.route-error-detail').innerText()).toMatch(
+      /^Loading chunk technical-regulations failed\.\s*\(error: \S*RegulationsPage-\S+\.js\)$/,
+    );
     expect(await error.getByRole('button', { name: '重新加载' }).isVisible()).toBe(true);
     expect(await page.locator('.main-header').isVisible()).toBe(true);
     expect(await page.locator('.main-footer').isVisible()).toBe(true);

@@ -23,96 +23,97 @@ function tomorrowMorning(): string {
 }
 
 describe('notices', () => {
-  it(
-    'an editor writes and schedules a notice with an attachment; readers see it when due and open it by its link',
-    async () => {
-      const editor = await createEditor(await browser.newPage(), browser);
-      const title = `关于做好秋冬季森林防火工作的通知 ${uniqueAccount('n')}`;
-      const page = await browser.newPage();
-      await openSection(page, editor, 'notices');
+  it('an editor writes and schedules a notice with an attachment; readers see it when due and open it by its link', async () => {
+    const editor = await createEditor(await browser.newPage(), browser);
+    const title = `关于做好秋冬季森林防火工作的通知 ${uniqueAccount('n')}`;
+    const page = await browser.newPage();
+    await openSection(page, editor, 'notices');
 
-      // write it
-      await page.getByRole('button', { name: '新建通知公告' }).click();
-      const drawer = page.getByRole('dialog', { name: '新建通知公告' }).or(page.getByRole('dialog', { name: '编辑通知公告' }));
-      await drawer.getByLabel('标题', { exact: true }).fill(title);
-      await drawer.getByText('公告', { exact: true }).click();
-      const body = drawer.getByRole('textbox', { name: '正文' });
-      await body.click();
-      await page.keyboard.type('各市林业局：请加强');
-      await drawer.getByRole('button', { name: '加粗' }).click();
-      await page.keyboard.type('野外用火');
-      await drawer.getByRole('button', { name: '加粗' }).click();
-      await page.keyboard.type('管理，严防森林火灾。');
-      await drawer.getByRole('button', { name: '保存草稿' }).click();
-      await page.getByText('已保存').first().waitFor();
+    // write it
+    await page.getByRole('button', { name: '新建通知公告' }).click();
+    const drawer = page.getByRole('dialog', { name: '新建通知公告' }).or(page.getByRole('dialog', { name: '编辑通知公告' }));
+    await drawer.getByLabel('标题', { exact: true }).fill(title);
+    await drawer.getByText('公告', { exact: true }).click();
+    const body = drawer.getByRole('textbox', { name: '正文' });
+    await body.click();
+    await page.keyboard.type('各市林业局：请加强');
+    await drawer.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('野外用火');
+    await drawer.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('管理，严防森林火灾。');
+    await drawer.getByRole('button', { name: '保存草稿' }).click();
+    await page.getByText('已保存').first().waitFor();
 
-      // attach a PDF with a Chinese name
-      const chooser = page.waitForEvent('filechooser');
-      await drawer.getByRole('button', { name: '上传附件' }).click();
-      await (await chooser).setFiles({ name: '防火责任书.pdf', mimeType: 'application/pdf', buffer: samplePdf('notice') });
-      await drawer.getByRole('link', { name: '防火责任书.pdf', exact: true }).waitFor();
-      await drawer.getByRole('button', { name: '关闭' }).or(drawer.getByRole('button', { name: '取消' })).first().click();
+    // attach a PDF with a Chinese name
+    const chooser = page.waitForEvent('filechooser');
+    await drawer.getByRole('button', { name: '上传附件' }).click();
+    await (await chooser).setFiles({ name: '防火责任书.pdf', mimeType: 'application/pdf', buffer: samplePdf('notice') });
+    await drawer.getByRole('link', { name: '防火责任书.pdf', exact: true }).waitFor();
+    await drawer
+      .getByRole('button', { name: '关闭' })
+      .or(drawer.getByRole('button', { name: '取消' }))
+      .first()
+      .click();
 
-      // schedule it for tomorrow morning
-      const row = page.locator('.ant-table-row').filter({ hasText: title });
-      await row.getByText('草稿').waitFor();
-      await row.getByRole('button', { name: '发布' }).click();
-      const dialog = page.getByRole('dialog').filter({ hasText: '发布“' });
-      await dialog.getByText('定时发布', { exact: true }).click();
-      const picker = dialog.getByLabel('发布时间');
-      await picker.click();
-      await picker.fill(tomorrowMorning());
-      await picker.press('Enter');
-      await dialog.getByRole('button', { name: '定时发布' }).click();
-      await row.getByText('定时发布').waitFor();
+    // schedule it for tomorrow morning
+    const row = page.locator('.ant-table-row').filter({ hasText: title });
+    await row.getByText('草稿').waitFor();
+    await row.getByRole('button', { name: '发布' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '发布“' });
+    await dialog.getByText('定时发布', { exact: true }).click();
+    const picker = dialog.getByLabel('发布时间');
+    await picker.click();
+    await picker.fill(tomorrowMorning());
+    await picker.press('Enter');
+    await dialog.getByRole('button', { name: '定时发布' }).click();
+    await row.getByText('定时发布').waitFor();
 
-      // not yet visible to readers
-      const reader = await browser.newPage();
-      await reader.goto(appUrl('/notification-announcement'));
-      await reader.locator('.notice-list').waitFor();
-      expect(await reader.getByRole('link', { name: title }).count()).toBe(0);
+    // not yet visible to readers
+    const reader = await browser.newPage();
+    await reader.goto(appUrl('/notification-announcement'));
+    await reader.locator('.notice-list').waitFor();
+    expect(await reader.getByRole('link', { name: title }).count()).toBe(0);
 
-      // withdrawn and published at once: it appears on the list and on /home
-      await row.getByRole('button', { name: '撤回' }).click();
-      await page.getByRole('dialog').filter({ hasText: '撤回“' }).getByRole('button', { name: '撤回' }).click();
-      await row.getByText('已撤回').waitFor();
-      await row.getByRole('button', { name: '发布' }).click();
-      await dialog.getByRole('radio', { name: '立即发布' }).check();
-      await dialog.getByRole('button', { name: '立即发布' }).click();
-      await row.getByText('已发布').waitFor();
-      await reader.reload();
-      await reader.getByRole('link', { name: title }).waitFor();
-      await reader.goto(appUrl('/home'));
-      const onHome = reader.locator('.latest-notices').getByRole('link', { name: title });
-      await onHome.waitFor();
+    // withdrawn and published at once: it appears on the list and on /home
+    await row.getByRole('button', { name: '撤回' }).click();
+    await page.getByRole('dialog').filter({ hasText: '撤回“' }).getByRole('button', { name: '撤回' }).click();
+    await row.getByText('已撤回').waitFor();
+    await row.getByRole('button', { name: '发布' }).click();
+    await dialog.getByRole('radio', { name: '立即发布' }).check();
+    await dialog.getByRole('button', { name: '立即发布' }).click();
+    await row.getByText('已发布').waitFor();
+    await reader.reload();
+    await reader.getByRole('link', { name: title }).waitFor();
+    await reader.goto(appUrl('/home'));
+    const onHome = reader.locator('.latest-notices').getByRole('link', { name: title });
+    await onHome.waitFor();
 
-      // a reader opens it by its shared link
-      const href = await onHome.getAttribute('href');
-      expect(href).toMatch(/^#\/notification-announcement\?id=\d+$/);
-      const visitor = await browser.newPage();
-      await visitor.goto(appUrl(href!.slice(1)));
-      await waitForHash(visitor, href!);
-      await visitor.getByRole('heading', { name: title }).waitFor();
-      expect(await visitor.locator('.notice-body strong').innerText()).toBe('野外用火');
-      expect(await visitor.locator('.notice-meta').innerText()).toContain(editor.displayName);
+    // a reader opens it by its shared link
+    const href = await onHome.getAttribute('href');
+    expect(href).toMatch(/^#\/notification-announcement\?id=\d+$/);
+    const visitor = await browser.newPage();
+    await visitor.goto(appUrl(href!.slice(1)));
+    await waitForHash(visitor, href!);
+    await visitor.getByRole('heading', { name: title }).waitFor();
+    expect(await visitor.locator('.notice-body strong').innerText()).toBe('野外用火');
+    expect(await visitor.locator('.notice-meta').innerText()).toContain(editor.displayName);
 
-      // previews the PDF in the page (the CSP allows framing it from here) and downloads it with its name
-      await visitor.getByRole('button', { name: '在线预览' }).click();
-      const frame = visitor.locator('iframe.document-preview');
-      await frame.waitFor();
-      const src = await frame.getAttribute('src');
-      expect(src).toMatch(/^api\/notices\/\d+\/attachments\/\d+\?disposition=inline$/);
-      const inline = await fetchAsPage(visitor, `/${src}`);
-      expect(inline.headers['content-disposition']).toMatch(/^inline;/);
-      const download = visitor.waitForEvent('download');
-      await visitor.getByRole('link', { name: '防火责任书.pdf', exact: true }).click();
-      expect((await download).suggestedFilename()).toBe('防火责任书.pdf');
+    // previews the PDF in the page (the CSP allows framing it from here) and downloads it with its name
+    await visitor.getByRole('button', { name: '在线预览' }).click();
+    const frame = visitor.locator('iframe.document-preview');
+    await frame.waitFor();
+    const src = await frame.getAttribute('src');
+    expect(src).toMatch(/^api\/notices\/\d+\/attachments\/\d+\?disposition=inline$/);
+    const inline = await fetchAsPage(visitor, `/${src}`);
+    expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+    const download = visitor.waitForEvent('download');
+    await visitor.getByRole('link', { name: '防火责任书.pdf', exact: true }).click();
+    expect((await download).suggestedFilename()).toBe('防火责任书.pdf');
 
-      // search finds the two-character word 防火 in it
-      await visitor.goto(appUrl(`/notification-announcement?keyword=${encodeURIComponent('防火')}`));
-      await visitor.getByRole('link', { name: title }).waitFor();
-      await visitor.goto(appUrl(`/notification-announcement?keyword=${encodeURIComponent('不存在的词语组合')}`));
-      await visitor.getByText('暂无符合条件的通知公告').waitFor();
-    },
-  );
+    // search finds the two-character word 防火 in it
+    await visitor.goto(appUrl(`/notification-announcement?keyword=${encodeURIComponent('防火')}`));
+    await visitor.getByRole('link', { name: title }).waitFor();
+    await visitor.goto(appUrl(`/notification-announcement?keyword=${encodeURIComponent('不存在的词语组合')}`));
+    await visitor.getByText('暂无符合条件的通知公告').waitFor();
+  });
 });

@@ -27,7 +27,21 @@ import {
 
 const browser = useBrowser();
 
-const ADMIN_SECTIONS = ['我的账户', '通知公告管理', '技术规范管理', '应用系统管理', '工具管理', '单点登录', '设备与密钥', '告警处理', '用户管理', '组织机构', '角色权限', '站点设置', '审计日志'];
+const ADMIN_SECTIONS = [
+  '我的账户',
+  '通知公告管理',
+  '技术规范管理',
+  '应用系统管理',
+  '工具管理',
+  '单点登录',
+  '设备与密钥',
+  '告警处理',
+  '用户管理',
+  '组织机构',
+  '角色权限',
+  '站点设置',
+  '审计日志',
+];
 
 describe('signing in and out', () => {
   it('shows visitors a 登录 link in the header that leads to the sign-in form', async () => {
@@ -306,7 +320,10 @@ describe('site settings and the audit log', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /导出 CSV/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-.*\.csv$/);
     const csv = await fs.readFile((await download.path())!, 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toContain('时间');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes('user.create'))).toBe(true);

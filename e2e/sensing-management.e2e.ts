@@ -26,7 +26,11 @@ async function confirm(page: Page, title: string): Promise<void> {
 }
 
 /** A device pushes one observation with `key`, as a device does (no cookies): the HTTP status and body. */
-async function push(key: string, datastreamId: number, result: number): Promise<{ status: number; body: { success: boolean; data?: { accepted: number }; errorCode?: string } }> {
+async function push(
+  key: string,
+  datastreamId: number,
+  result: number,
+): Promise<{ status: number; body: { success: boolean; data?: { accepted: number }; errorCode?: string } }> {
   const response = await fetch(`${baseUrl()}/api/sensing/observations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -125,7 +129,9 @@ describe('sensing management', () => {
     await expect.poll(() => row(drawer, '风速').innerText()).toContain('12.5 · ');
 
     // revoked, the key is refused
-    await row(drawer, prefix).getByRole('button', { name: /^吊\s?销$/ }).click();
+    await row(drawer, prefix)
+      .getByRole('button', { name: /^吊\s?销$/ })
+      .click();
     await confirm(page, '吊销后使用该密钥的设备将立即无法上报数据');
     await row(drawer, prefix).getByText('已吊销').waitFor();
     const refused = await push(key, datastreamId, 13);

@@ -136,7 +136,12 @@ describe('single sign-on from an application system opened directly', () => {
     await signIn(adminPage, admin().account, admin().password);
     await registerClient(adminPage);
     const account = uniqueAccount('sso');
-    const created = await apiAsPage<TemporaryPassword>(adminPage, 'POST', '/api/users', { account, displayName: '赵单点', role: 'editor', organisationId: null });
+    const created = await apiAsPage<TemporaryPassword>(adminPage, 'POST', '/api/users', {
+      account,
+      displayName: '赵单点',
+      role: 'editor',
+      organisationId: null,
+    });
 
     const page = await browser.newPage();
     await page.goto(`${rp.origin}/login`);

@@ -83,7 +83,9 @@ describe('/stgz', () => {
     const pushed = await fetch(`${baseUrl()}/api/sensing/detections`, {
       method: 'POST',
       headers: { ...device, 'content-type': 'application/json' },
-      body: JSON.stringify({ detections: [{ phenomenonTime: new Date(Date.now() - 30_000).toISOString(), scientificName: 'Ailuropoda melanoleuca', count: 1, confidence: 0.96 }] }),
+      body: JSON.stringify({
+        detections: [{ phenomenonTime: new Date(Date.now() - 30_000).toISOString(), scientificName: 'Ailuropoda melanoleuca', count: 1, confidence: 0.96 }],
+      }),
     });
     expect(((await pushed.json()) as { data: { accepted: number } }).data.accepted).toBe(1);
     const recent = (await (await fetch(`${baseUrl()}/api/sensing/detections?limit=20`)).json()) as { data: Detection[] };
@@ -107,7 +109,10 @@ describe('/stgz', () => {
     const box = await thumb.boundingBox();
     expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([64, 48]);
     // a click opens the larger view: for a visitor, the thumbnail again (the original may carry the position)
-    await page.getByTestId('wall-detections').getByRole('button', { name: /^大熊猫（佛坪红外相机 E2E，/ }).click();
+    await page
+      .getByTestId('wall-detections')
+      .getByRole('button', { name: /^大熊猫（佛坪红外相机 E2E，/ })
+      .click();
     const preview = page.locator('.ant-image-preview-img');
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toContain('size=thumb');

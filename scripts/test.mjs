@@ -1,9 +1,10 @@
 /**
  * `npm test`: every test, in order, stopping at the first failure.
  *   1. typecheck (strict TypeScript, every workspace and the e2e specs)
- *   2. web and server units/API on the embedded database (PGlite)
- *   3. the server API suite again on a real PostgreSQL server
- *   4. end-to-end in Debian's Chromium against the built app served by the real server
+ *   2. lint and format check (Biome: the code's shape and the web app's import boundaries)
+ *   3. web and server units/API on the embedded database (PGlite)
+ *   4. the server API suite again on a real PostgreSQL server
+ *   5. end-to-end in Debian's Chromium against the built app served by the real server
  *
  * PostgreSQL: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * when something answers there; the suite creates its own databases through that URL and drops
@@ -18,9 +19,15 @@ const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 function answers(host, port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 1500 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -39,6 +46,7 @@ function step(name, command, args, env = {}) {
 }
 
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+step('lint and format', 'npx', ['biome', 'check', '.']);
 step('web and server tests on PGlite', 'npx', ['vitest', 'run', '--project', 'web', '--project', 'server']);
 
 let pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;

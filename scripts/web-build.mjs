@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps/web');
 const BUILT = path.join(WEB, 'dist/index.html');
-const SOURCES = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((p) => path.join(WEB, p)).concat(path.join(ROOT, 'packages/contracts/src'));
+const SOURCES = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json']
+  .map((p) => path.join(WEB, p))
+  .concat(path.join(ROOT, 'packages/contracts/src'));
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

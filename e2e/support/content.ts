@@ -18,7 +18,12 @@ export interface Editor {
 export async function createEditor(adminPage: Page, browser: { newPage(): Promise<Page> }, displayName = '内容编辑（测试）'): Promise<Editor> {
   await signIn(adminPage, admin().account, admin().password);
   const account = uniqueAccount('editor');
-  const created = await apiAsPage<{ temporaryPassword: string }>(adminPage, 'POST', '/api/users', { account, displayName, role: 'editor', organisationId: null });
+  const created = await apiAsPage<{ temporaryPassword: string }>(adminPage, 'POST', '/api/users', {
+    account,
+    displayName,
+    role: 'editor',
+    organisationId: null,
+  });
   const password = `Qinling-${randomBytes(9).toString('base64url')}`;
   // API calls only: the app's own session load in the page would race the CSRF cookie
   const page = await browser.newPage();

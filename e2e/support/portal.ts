@@ -92,7 +92,6 @@ export async function sectionNames(page: Page): Promise<string[]> {
   return nav.locator('.pm-nav-item').allInnerTexts();
 }
 
-
 /** A card of the current section by its title. */
 export function sectionCard(page: Page, title: string): Locator {
   return page.locator('.pm-section .ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });

@@ -92,8 +92,8 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
   { route: '/api/manage/tools/{id}/versions', url: '/api/manage/tools/1/versions', methods: ['post'] },
   { route: '/api/manage/oidc-clients', url: '/api/manage/oidc-clients', methods: ['get', 'post'] },
   { route: '/api/manage/oidc-clients/{clientId}', url: '/api/manage/oidc-clients/x', methods: ['patch'] },
-  { route: '/api/notices/manage', url: '/api/notices/manage', methods: ['get'], query: ['keyword', 'category', 'from', 'to', 'status', 'page', 'pageSize'] },
-  { route: '/api/notices/manage/{id}', url: '/api/notices/manage/1', methods: ['get'] },
+  { route: '/api/manage/notices', url: '/api/manage/notices', methods: ['get'], query: ['keyword', 'category', 'from', 'to', 'status', 'page', 'pageSize'] },
+  { route: '/api/manage/notices/{id}', url: '/api/manage/notices/1', methods: ['get'] },
   { route: '/api/notices/{id}/publish', url: '/api/notices/1/publish', methods: ['post'] },
   { route: '/api/notices/{id}/withdraw', url: '/api/notices/1/withdraw', methods: ['post'] },
   { route: '/api/notices/{id}/attachments', url: '/api/notices/1/attachments', methods: ['post'] },
@@ -207,8 +207,7 @@ describe('the API', () => {
     });
 
     it('lists the path parameters of the detail routes', () => {
-      const pathParams = (route: string) =>
-        (document.paths[route]!.get!.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const pathParams = (route: string) => (document.paths[route]!.get!.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       expect(pathParams('/api/technical-regulations/{id}')).toEqual(['id']);
       expect(pathParams('/api/stations/{code}')).toEqual(['code']);
       expect(pathParams('/api/stations/{code}/series')).toEqual(['code']);

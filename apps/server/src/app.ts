@@ -110,7 +110,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(auditRoutes, { db, now });
       await api.register(divisionsRoutes, { db });
       await api.register(regulationsRoutes, { prefix: '/technical-regulations', db, now, uploads });
-      await api.register(noticesRoutes, { prefix: '/notices', db, now, uploads });
+      await api.register(noticesRoutes, { db, now, uploads });
       await api.register(stationsRoutes, { prefix: '/stations', db });
       await api.register(applicationsRoutes, { prefix: '/applications', db, now, oidcIssuer });
       await api.register(applicationsManagementRoutes, { prefix: '/manage/applications', db, now });

@@ -38,14 +38,28 @@ describe('loadConfig', () => {
   });
 
   it('takes the upload folder and limit, refusing a limit that is not a whole number of bytes', () => {
-    expect(loadConfig({ UPLOADS_DIR: '/srv/eco/uploads', UPLOAD_MAX_BYTES: '1048576' })).toMatchObject({ uploadsDir: '/srv/eco/uploads', uploadMaxBytes: 1048576 });
+    expect(loadConfig({ UPLOADS_DIR: '/srv/eco/uploads', UPLOAD_MAX_BYTES: '1048576' })).toMatchObject({
+      uploadsDir: '/srv/eco/uploads',
+      uploadMaxBytes: 1048576,
+    });
     for (const bad of ['0', '-1', '1.5', '50MB', '99999999999999999999']) {
       expect(() => loadConfig({ UPLOAD_MAX_BYTES: bad })).toThrow(/UPLOAD_MAX_BYTES must be a whole number of bytes/);
     }
   });
 
   it('treats empty variables as unset', () => {
-    const empty = { PORT: '', DATABASE_URL: '', LOG_LEVEL: '', HOST: '', SESSION_IDLE_MINUTES: '', COOKIE_SECURE: '', TRUST_PROXY: '', SESSION_SECRET: '', ADMIN_ACCOUNT: '', ADMIN_PASSWORD: '' };
+    const empty = {
+      PORT: '',
+      DATABASE_URL: '',
+      LOG_LEVEL: '',
+      HOST: '',
+      SESSION_IDLE_MINUTES: '',
+      COOKIE_SECURE: '',
+      TRUST_PROXY: '',
+      SESSION_SECRET: '',
+      ADMIN_ACCOUNT: '',
+      ADMIN_PASSWORD: '',
+    };
     expect(loadConfig(empty)).toEqual(loadConfig({}));
   });
 

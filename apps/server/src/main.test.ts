@@ -47,7 +47,9 @@ describe.concurrent('main.ts', () => {
     const main = startMain({ DATABASE_URL: 'postgres://eco@127.0.0.1:1/eco' }, onTestFinished);
     const { code, stderr } = await main.exited;
     expect(code).toBe(1);
-    expect(stderrLines(stderr)).toEqual([expect.stringMatching(/^Cannot start the portal: cannot use PostgreSQL database eco at 127\.0\.0\.1:1 \(DATABASE_URL\)/)]);
+    expect(stderrLines(stderr)).toEqual([
+      expect.stringMatching(/^Cannot start the portal: cannot use PostgreSQL database eco at 127\.0\.0\.1:1 \(DATABASE_URL\)/),
+    ]);
   });
 
   it('exits 1 with one line naming the missing file when DATA_DIR has no bundled data', async ({ expect, onTestFinished }) => {
@@ -56,7 +58,9 @@ describe.concurrent('main.ts', () => {
     const main = startMain({ PGLITE_DIR: tempDataFolder(onTestFinished), DATA_DIR: empty }, onTestFinished);
     const { code, stderr } = await main.exited;
     expect(code).toBe(1);
-    expect(stderrLines(stderr)).toEqual([expect.stringMatching(/^Cannot start the portal: shaanxi-divisions\.json: missing from the data folder .* \(DATA_DIR\)$/)]);
+    expect(stderrLines(stderr)).toEqual([
+      expect.stringMatching(/^Cannot start the portal: shaanxi-divisions\.json: missing from the data folder .* \(DATA_DIR\)$/),
+    ]);
   });
 
   it('exits 1 with one line naming ADMIN_PASSWORD when it breaks the password policy', async ({ expect, onTestFinished }) => {
@@ -68,7 +72,10 @@ describe.concurrent('main.ts', () => {
 
   it('creates the first administrator from ADMIN_ACCOUNT and ADMIN_PASSWORD, who can sign in', async ({ expect, onTestFinished }) => {
     const password = 'first light over Qinling';
-    const main = startMain({ PGLITE_DIR: tempDataFolder(onTestFinished), ADMIN_ACCOUNT: 'Root.Admin', ADMIN_PASSWORD: password, ADMIN_NAME: '省级管理员', LOG_LEVEL: 'warn' }, onTestFinished);
+    const main = startMain(
+      { PGLITE_DIR: tempDataFolder(onTestFinished), ADMIN_ACCOUNT: 'Root.Admin', ADMIN_PASSWORD: password, ADMIN_NAME: '省级管理员', LOG_LEVEL: 'warn' },
+      onTestFinished,
+    );
     await main.waitForLine(/^created the first administrator root\.admin \(ADMIN_ACCOUNT\)$/);
     const ready = await main.waitForLine(/^portal ready at /);
     const base = /(http:\/\/\S+?) /.exec(ready)![1]!.replace('localhost', '127.0.0.1');
@@ -80,7 +87,10 @@ describe.concurrent('main.ts', () => {
       body: JSON.stringify({ account: 'root.admin', password }),
     });
     expect(signIn.status).toBe(200);
-    expect(await signIn.json()).toMatchObject({ success: true, data: { user: { account: 'root.admin', displayName: '省级管理员', role: 'admin', mustChangePassword: false } } });
+    expect(await signIn.json()).toMatchObject({
+      success: true,
+      data: { user: { account: 'root.admin', displayName: '省级管理员', role: 'admin', mustChangePassword: false } },
+    });
     expect(cookiesOf(signIn)).toMatch(/^eco_session=/);
   });
 });

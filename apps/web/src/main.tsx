@@ -27,6 +27,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 function App() {
   const { i18n } = useTranslation();
   const locale = currentLocale();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language is what changes when the user switches locale; currentLocale() reads it
   useEffect(() => {
     dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
     document.documentElement.lang = locale;

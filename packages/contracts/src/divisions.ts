@@ -3,10 +3,10 @@ import { Type, type Static } from 'typebox';
 
 const County = Type.Object({ code: Type.String(), name: Type.String() });
 const City = Type.Object({ code: Type.String(), name: Type.String(), children: Type.Array(County) });
-export const DivisionTreeSchema = Type.Array(
-  Type.Object({ code: Type.String(), name: Type.String(), children: Type.Array(City) }),
-  { $id: 'DivisionTree', description: 'province → city → county' },
-);
+export const DivisionTreeSchema = Type.Array(Type.Object({ code: Type.String(), name: Type.String(), children: Type.Array(City) }), {
+  $id: 'DivisionTree',
+  description: 'province → city → county',
+});
 export type DivisionTree = Static<typeof DivisionTreeSchema>;
 
 export const CityBoundariesSchema = Type.Object(

@@ -52,7 +52,8 @@ export const REGULATION_TEXT_MAX = 200;
 const CODE_FORMS = 'In one of the usual forms: GB/T 28181-2022, LY/T 2581-2016, HJ 633-2012, DB61/T 1234-2019 (prefix, one space, number, year)';
 /** A standard code in one of the usual forms (regulation-code.ts). */
 const Code = Type.String({ pattern: REGULATION_CODE_PATTERN.source, description: CODE_FORMS });
-const Text = (description: string) => OneLine({ maxLength: REGULATION_TEXT_MAX, required: true, description: `${description}, 1–${REGULATION_TEXT_MAX} characters, one line` });
+const Text = (description: string) =>
+  OneLine({ maxLength: REGULATION_TEXT_MAX, required: true, description: `${description}, 1–${REGULATION_TEXT_MAX} characters, one line` });
 const NullableInputDate = (description: string) => Type.Union([IsoDate, Type.Null()], { description });
 
 /**

@@ -100,7 +100,12 @@ export type ObservationBatch = Static<typeof ObservationBatchSchema>;
 export const DetectionItemSchema = Type.Object(
   {
     phenomenonTime: IsoTime,
-    scientificName: Type.String({ minLength: 3, maxLength: 120, pattern: '^[A-Z][a-z]+( [a-z.-]+){0,3}$', description: 'Scientific name, e.g. Ailuropoda melanoleuca' }),
+    scientificName: Type.String({
+      minLength: 3,
+      maxLength: 120,
+      pattern: '^[A-Z][a-z]+( [a-z.-]+){0,3}$',
+      description: 'Scientific name, e.g. Ailuropoda melanoleuca',
+    }),
     unlisted: Type.Optional(Type.Boolean({ description: 'true: the species is not on the protected list (stored as unlisted)' })),
     count: Type.Integer({ minimum: 1, maximum: 10_000 }),
     confidence: Type.Number({ minimum: 0, maximum: 1 }),
@@ -135,13 +140,7 @@ export type DetectionBatch = Static<typeof DetectionBatchSchema>;
  * Why a well-formed item was rejected: a stable code, and words for people. (A malformed item is
  * not answered item by item: the body's schema refuses the whole request with 400.)
  */
-export const REJECT_REASONS = [
-  'DATASTREAM_NOT_OF_THING',
-  'TIME_IN_FUTURE',
-  'TIME_TOO_OLD',
-  'RESULT_OUT_OF_RANGE',
-  'SPECIES_NOT_LISTED',
-] as const;
+export const REJECT_REASONS = ['DATASTREAM_NOT_OF_THING', 'TIME_IN_FUTURE', 'TIME_TOO_OLD', 'RESULT_OUT_OF_RANGE', 'SPECIES_NOT_LISTED'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export const ItemResultSchema = Type.Object({
@@ -362,7 +361,8 @@ const ThingFields = {
   kind: Type.Enum(THING_KINDS),
   name: OneLine({ maxLength: THING_NAME_MAX, required: true, description: `1–${THING_NAME_MAX} characters, one line` }),
   organisationId: Type.Union([Id, Type.Null()], {
-    description: 'The owning organisation (from the organisations tree), or null for a province-wide network; editors below the province may choose only their own organisation or one under it',
+    description:
+      'The owning organisation (from the organisations tree), or null for a province-wide network; editors below the province may choose only their own organisation or one under it',
   }),
   status: Type.Enum(THING_STATUSES),
   longitude: Type.Number({ minimum: LONGITUDE_RANGE.min, maximum: LONGITUDE_RANGE.max, description: 'WGS-84 longitude, degrees east' }),

@@ -48,10 +48,7 @@ export type CurrentUser = Static<typeof CurrentUserSchema>;
  * `GET /api/session`: the signed-in user (null when nobody is) and the token that every
  * state-changing request must echo in the `x-csrf-token` header.
  */
-export const SessionSchema = Type.Object(
-  { user: Type.Union([CurrentUserSchema, Type.Null()]), csrfToken: Type.String() },
-  { $id: 'Session' },
-);
+export const SessionSchema = Type.Object({ user: Type.Union([CurrentUserSchema, Type.Null()]), csrfToken: Type.String() }, { $id: 'Session' });
 export type Session = Static<typeof SessionSchema>;
 
 /**

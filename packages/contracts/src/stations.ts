@@ -4,9 +4,7 @@ import { AIR_QUALITY_PROPERTY_CODES } from './air-quality';
 import { IsoTime } from './common';
 
 /** Values by ObservedProperty code (`pm2_5`, `aqi`, …); µg/m³ except `co` (mg/m³); absent = not published. */
-export const AirValuesSchema = Type.Partial(
-  Type.Record(Type.Enum(AIR_QUALITY_PROPERTY_CODES), Type.Number()),
-);
+export const AirValuesSchema = Type.Partial(Type.Record(Type.Enum(AIR_QUALITY_PROPERTY_CODES), Type.Number()));
 export type AirValues = Static<typeof AirValuesSchema>;
 
 /** A CNEMC station code: four digits and `A`, e.g. `1462A`. */

@@ -59,7 +59,14 @@ const ENDPOINTS: Endpoint[] = [
     allowed: ['admin'],
     ok: 201,
   },
-  { method: 'PATCH', path: '/api/users/:id', url: ({ user }) => `/api/users/${user}`, body: () => ({ displayName: `改名 ${++created}` }), allowed: ['admin'], ok: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/users/:id',
+    url: ({ user }) => `/api/users/${user}`,
+    body: () => ({ displayName: `改名 ${++created}` }),
+    allowed: ['admin'],
+    ok: 200,
+  },
   { method: 'POST', path: '/api/users/:id/disable', url: ({ user }) => `/api/users/${user}/disable`, allowed: ['admin'], ok: 200 },
   { method: 'POST', path: '/api/users/:id/enable', url: ({ user }) => `/api/users/${user}/enable`, allowed: ['admin'], ok: 200 },
   { method: 'POST', path: '/api/users/:id/reset-password', url: ({ user }) => `/api/users/${user}/reset-password`, allowed: ['admin'], ok: 200 },
@@ -103,7 +110,9 @@ describe('access: every management endpoint, every kind of user', () => {
     for (const role of ['staff', 'editor', 'admin'] as const) browsers[role] = (await signedInAs(ctx.app, db, role)).browser;
     browsers['must-change'] = (await signedInAs(ctx.app, db, 'staff', { role: 'staff', mustChangePassword: true })).browser;
     ids.user = (await createUser(db, { role: 'staff', account: 'matrix.target' })).id;
-    [{ id: ids.organisation }] = (await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.divisionCode, '6102'))) as [{ id: number }];
+    [{ id: ids.organisation }] = (await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.divisionCode, '6102'))) as [
+      { id: number },
+    ];
   });
 
   /** Everything a refused request must leave as it was (sessions aside: using one touches it). */

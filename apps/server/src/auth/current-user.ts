@@ -61,11 +61,7 @@ export function signedInUserOf(row: SignedInUserRow): SignedInUser | null {
 
 /** The user `id` with their organisation, or null when there is no such user. */
 export async function findSignedInUser(db: Db, id: number): Promise<SignedInUser | null> {
-  const [row] = await db
-    .select(signedInUserColumns)
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, id));
+  const [row] = await db.select(signedInUserColumns).from(users).leftJoin(organisations, eq(organisations.id, users.organisationId)).where(eq(users.id, id));
   return row ? signedInUserOf(row) : null;
 }
 

@@ -15,7 +15,10 @@ export const COOKIE_SIGNING = 'cookie-signing';
  * Two processes starting at once both insert; the first insert wins and both read it back.
  */
 export async function appSecret(db: Db, name: string): Promise<string> {
-  await db.insert(appSecrets).values({ name, value: crypto.randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name, value: crypto.randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
   if (!row) throw new Error(`app secret ${name} missing right after it was stored`);
   return row.value;

@@ -34,7 +34,9 @@ describe.concurrent('npm run admin:create', () => {
 
   const run = (args: string[], stdin?: string, extra: Record<string, string> = {}) => runTsx(CLI, args, { ...env, ...extra }, stdin).exited;
 
-  it('creates an administrator from --account, --name and the password on stdin, prints one line, and refuses the account a second time', async ({ expect }) => {
+  it('creates an administrator from --account, --name and the password on stdin, prints one line, and refuses the account a second time', async ({
+    expect,
+  }) => {
     const created = await run(['--account', 'Ops.Admin', '--name', '运维管理员', '--password-stdin'], 'a long passphrase for ops\n');
     expect(created.code, created.stderr).toBe(0);
     expect(lines(created.stdout)).toEqual(['created administrator ops.admin (运维管理员)']);
@@ -50,7 +52,10 @@ describe.concurrent('npm run admin:create', () => {
       expect(rows[0]).toMatchObject({ account: 'ops.admin', displayName: '运维管理员', role: 'admin', status: 'active', mustChangePassword: false });
       // the trailing line break of the input is not part of the password
       expect(await verifyPassword(rows[0]!.passwordHash, 'a long passphrase for ops')).toBe(true);
-      const [entry] = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(rows[0]!.id)));
+      const [entry] = await handle.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(rows[0]!.id)));
       expect(entry).toMatchObject({ actorAccount: 'system', action: 'user.create', after: { source: 'admin:create', role: 'admin' } });
     } finally {
       await handle.close();
@@ -58,10 +63,25 @@ describe.concurrent('npm run admin:create', () => {
   });
 
   it.for([
-    ['a common password', ['--account', 'weak.admin', '--name', '弱', '--password-stdin'], 'password123\n', 'the password does not meet the password policy: it is a commonly used password'],
-    ['a short password', ['--account', 'weak.admin', '--name', '弱', '--password-stdin'], 'short\n', 'the password does not meet the password policy: at least 10 characters'],
+    [
+      'a common password',
+      ['--account', 'weak.admin', '--name', '弱', '--password-stdin'],
+      'password123\n',
+      'the password does not meet the password policy: it is a commonly used password',
+    ],
+    [
+      'a short password',
+      ['--account', 'weak.admin', '--name', '弱', '--password-stdin'],
+      'short\n',
+      'the password does not meet the password policy: at least 10 characters',
+    ],
     ['a bad account', ['--account', '管理员', '--name', '弱', '--password-stdin'], 'a long passphrase\n', 'the account must be 3–32 ASCII letters'],
-    ['no password on stdin and no terminal', ['--account', 'weak.admin', '--name', '弱'], undefined, 'standard input is not a terminal: give the password with --password-stdin'],
+    [
+      'no password on stdin and no terminal',
+      ['--account', 'weak.admin', '--name', '弱'],
+      undefined,
+      'standard input is not a terminal: give the password with --password-stdin',
+    ],
     ['an unknown option', ['--acount', 'weak.admin'], undefined, "Unknown option '--acount'"],
   ] as [string, string[], string | undefined, string][])('refuses %s with one line, creating nothing', async ([, args, stdin, says], { expect }) => {
     const result = await run(args, stdin);
@@ -81,6 +101,8 @@ describe.concurrent('npm run admin:create', () => {
     const result = await run(['--account', 'late.admin', '--name', '迟到', '--password-stdin'], 'a long passphrase\n', { PGLITE_DIR: dir, DATABASE_URL: '' });
     expect(result.code).toBe(1);
     const last = lines(result.stderr).at(-1)!;
-    expect(last).toMatch(/^Cannot create the administrator: the PGlite data folder .* is in use by the running portal: stop the server and run this again, or restart the server with ADMIN_ACCOUNT and ADMIN_PASSWORD set/);
+    expect(last).toMatch(
+      /^Cannot create the administrator: the PGlite data folder .* is in use by the running portal: stop the server and run this again, or restart the server with ADMIN_ACCOUNT and ADMIN_PASSWORD set/,
+    );
   });
 });

@@ -63,19 +63,22 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // one trailing line break is the end of the line, not part of the password
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function main(): Promise<string> {
-  let args;
-  try {
-    args = parseArgs({
-      options: { account: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }).values;
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}; ${USAGE}`);
-  }
+  const args = (() => {
+    try {
+      return parseArgs({
+        options: { account: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+      }).values;
+    } catch (error) {
+      throw new CliError(`${(error as Error).message}; ${USAGE}`);
+    }
+  })();
   if (args.help) return USAGE;
   const config = loadConfig();
   const interactive = process.stdin.isTTY === true;

@@ -45,7 +45,14 @@ describe('openDatabase', () => {
   });
 
   it('applies nothing twice and keeps the data when the database is opened again', async () => {
-    const row = { code: 'HJ 633-2012', title: '环境空气质量指数（AQI）技术规定（试行）', issuer: '环境保护部', category: '环境监测', issuedOn: '2012-02-29', effectiveOn: '2016-01-01' };
+    const row = {
+      code: 'HJ 633-2012',
+      title: '环境空气质量指数（AQI）技术规定（试行）',
+      issuer: '环境保护部',
+      category: '环境监测',
+      issuedOn: '2012-02-29',
+      effectiveOn: '2016-01-01',
+    };
     await database.db.insert(technicalRegulations).values(row);
     await database.close();
 
@@ -74,7 +81,10 @@ describe('the committed migrations (apps/server/drizzle)', () => {
   });
 
   it('has one SQL file per journal entry', () => {
-    const files = fs.readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort();
+    const files = fs
+      .readdirSync(MIGRATIONS)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(files).toEqual(journal.entries.map((e) => `${e.tag}.sql`).sort());
   });
 });

@@ -34,14 +34,19 @@ describe('observation_hours', () => {
   });
 
   it('adds inserted observations to their hour, and nothing for duplicates', async () => {
-    await db().insert(observations).values([
-      { datastreamId: stream, phenomenonTime: at('10:00:00'), result: 4 },
-      { datastreamId: stream, phenomenonTime: at('10:59:59'), result: 8 },
-      { datastreamId: stream, phenomenonTime: at('11:00:00'), result: 1 },
-    ]);
     await db()
       .insert(observations)
-      .values([{ datastreamId: stream, phenomenonTime: at('10:00:00'), result: 100 }, { datastreamId: stream, phenomenonTime: at('10:30:00'), result: -6 }])
+      .values([
+        { datastreamId: stream, phenomenonTime: at('10:00:00'), result: 4 },
+        { datastreamId: stream, phenomenonTime: at('10:59:59'), result: 8 },
+        { datastreamId: stream, phenomenonTime: at('11:00:00'), result: 1 },
+      ]);
+    await db()
+      .insert(observations)
+      .values([
+        { datastreamId: stream, phenomenonTime: at('10:00:00'), result: 100 },
+        { datastreamId: stream, phenomenonTime: at('10:30:00'), result: -6 },
+      ])
       .onConflictDoNothing();
     expect(await rollUp()).toEqual([
       { hour: at('10:00:00'), count: 3, sum: 6, min: -6, max: 8 },
@@ -50,13 +55,21 @@ describe('observation_hours', () => {
   });
 
   it('recomputes the hours an update or a delete touches', async () => {
-    await db().update(observations).set({ result: 20 }).where(eq(observations.phenomenonTime, at('10:30:00')));
-    await db().delete(observations).where(eq(observations.phenomenonTime, at('11:00:00')));
+    await db()
+      .update(observations)
+      .set({ result: 20 })
+      .where(eq(observations.phenomenonTime, at('10:30:00')));
+    await db()
+      .delete(observations)
+      .where(eq(observations.phenomenonTime, at('11:00:00')));
     expect(await rollUp()).toEqual([{ hour: at('10:00:00'), count: 3, sum: 32, min: 4, max: 20 }]);
   });
 
   it('moves an observation whose time is changed to another hour', async () => {
-    await db().update(observations).set({ phenomenonTime: at('12:15:00') }).where(eq(observations.phenomenonTime, at('10:59:59')));
+    await db()
+      .update(observations)
+      .set({ phenomenonTime: at('12:15:00') })
+      .where(eq(observations.phenomenonTime, at('10:59:59')));
     expect(await rollUp()).toEqual([
       { hour: at('10:00:00'), count: 2, sum: 24, min: 4, max: 20 },
       { hour: at('12:00:00'), count: 1, sum: 8, min: 8, max: 8 },
@@ -66,7 +79,9 @@ describe('observation_hours', () => {
   it('is emptied with its observations: by truncation and by removing the Datastream', async () => {
     await db().execute(sql`truncate ${observations}`);
     expect(await rollUp()).toEqual([]);
-    await db().insert(observations).values({ datastreamId: stream, phenomenonTime: at('09:00:00'), result: 3 });
+    await db()
+      .insert(observations)
+      .values({ datastreamId: stream, phenomenonTime: at('09:00:00'), result: 3 });
     expect(await rollUp()).toHaveLength(1);
     await db().delete(datastreams).where(eq(datastreams.id, stream));
     expect(await db().select().from(observationHours).where(eq(observationHours.datastreamId, stream))).toEqual([]);

@@ -101,7 +101,9 @@ export const things = pgTable('things', {
   /** the agency that owns and answers for the device; null = province-wide network (e.g. CNEMC) */
   organisationId: integer('organisation_id').references((): AnyPgColumn => organisations.id),
   /** operator-set: in service, under maintenance, or retired (online/offline is derived from lastSeenAt) */
-  status: text({ enum: ['active', 'maintenance', 'retired'] }).notNull().default('active'),
+  status: text({ enum: ['active', 'maintenance', 'retired'] })
+    .notNull()
+    .default('active'),
   /** the latest phenomenonTime received from this Thing (observation or detection) */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -257,10 +259,7 @@ export const detections = pgTable(
     imageSha256: text('image_sha256').references(() => files.sha256),
     createdAt: createdAt(),
   },
-  (t) => [
-    unique('detections_thing_time_species_key').on(t.thingId, t.phenomenonTime, t.scientificName),
-    index('detections_time_idx').on(t.phenomenonTime),
-  ],
+  (t) => [unique('detections_thing_time_species_key').on(t.thingId, t.phenomenonTime, t.scientificName), index('detections_time_idx').on(t.phenomenonTime)],
 );
 
 /**
@@ -276,7 +275,9 @@ export const alertRules = pgTable('alert_rules', {
   threshold: doublePrecision(),
   silentMinutes: integer('silent_minutes'),
   thingKind: text('thing_kind'),
-  severity: text({ enum: ['info', 'warning', 'critical'] }).notNull().default('warning'),
+  severity: text({ enum: ['info', 'warning', 'critical'] })
+    .notNull()
+    .default('warning'),
   enabled: boolean().notNull().default(true),
   /**
    * the organisation that owns the rule: it applies to the Things of that organisation and the
@@ -298,7 +299,9 @@ export const alerts = pgTable(
       .notNull()
       .references(() => things.id, { onDelete: 'cascade' }),
     datastreamId: integer('datastream_id').references(() => datastreams.id, { onDelete: 'cascade' }),
-    status: text({ enum: ['open', 'acknowledged', 'closed'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'acknowledged', 'closed'] })
+      .notNull()
+      .default('open'),
     /** the value that opened it (threshold rules) */
     value: doublePrecision(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
@@ -350,7 +353,9 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   role: text({ enum: ['admin', 'editor', 'staff'] }).notNull(),
   organisationId: integer('organisation_id').references(() => organisations.id),
-  status: text({ enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: text({ enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   /** set when an administrator resets the password: the user must choose a new one at sign-in */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
@@ -438,7 +443,9 @@ export const notices = pgTable(
     /** the author as shown to readers */
     authorName: text('author_name').notNull(),
     pinned: boolean().notNull().default(false),
-    status: text({ enum: ['draft', 'published', 'withdrawn'] }).notNull().default('draft'),
+    status: text({ enum: ['draft', 'published', 'withdrawn'] })
+      .notNull()
+      .default('draft'),
     /** when it becomes visible to readers once published (a future time schedules it) */
     publishAt: timestamp('publish_at', { withTimezone: true }),
     viewCount: integer('view_count').notNull().default(0),
@@ -504,9 +511,13 @@ export const applications = pgTable(
     description: text().notNull().default(''),
     /** where launching goes: an absolute http(s) URL */
     entryUrl: text('entry_url').notNull(),
-    status: text({ enum: ['online', 'maintenance', 'offline'] }).notNull().default('online'),
+    status: text({ enum: ['online', 'maintenance', 'offline'] })
+      .notNull()
+      .default('online'),
     maintenanceNotice: text('maintenance_notice'),
-    access: text({ enum: ['public', 'signed_in', 'roles', 'organisations'] }).notNull().default('signed_in'),
+    access: text({ enum: ['public', 'signed_in', 'roles', 'organisations'] })
+      .notNull()
+      .default('signed_in'),
     accessRoles: text('access_roles').array().notNull().default(sql`'{}'::text[]`),
     accessOrganisationIds: integer('access_organisation_ids').array().notNull().default(sql`'{}'::integer[]`),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -609,5 +620,10 @@ export const oidcPayloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.model, t.id] }), index('oidc_payloads_grant_idx').on(t.grantId), index('oidc_payloads_uid_idx').on(t.uid), index('oidc_payloads_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -55,7 +55,12 @@ function strictBodyValidator(schema: TSchema): (data: unknown) => { value?: unkn
   return (data) => {
     if (validator.Check(data)) return { value: data };
     const issues = asAjvIssues([...validator.Errors(data)] as ValidationIssue[]);
-    return { error: validationError('body', issues.length > 0 ? issues : [{ keyword: 'type', instancePath: '', schemaPath: '#', params: {}, message: 'is not valid' }]) };
+    return {
+      error: validationError(
+        'body',
+        issues.length > 0 ? issues : [{ keyword: 'type', instancePath: '', schemaPath: '#', params: {}, message: 'is not valid' }],
+      ),
+    };
   };
 }
 

@@ -111,7 +111,10 @@ describe('every declared endpoint, with hostile input', () => {
   beforeAll(async () => {
     admin = (await signedInAs(ctx.app, ctx.database.db, 'admin')).browser;
     // a camera trap with a key, for the device endpoints
-    const [thing] = await ctx.database.db.insert(things).values({ code: 'SWEEP-CAM-1', kind: 'infrared_camera', name: '扫描测试红外相机' }).returning({ id: things.id });
+    const [thing] = await ctx.database.db
+      .insert(things)
+      .values({ code: 'SWEEP-CAM-1', kind: 'infrared_camera', name: '扫描测试红外相机' })
+      .returning({ id: things.id });
     deviceKey = newKey();
     await ctx.database.db.insert(thingKeys).values({ thingId: thing!.id, keyHash: hashKey(deviceKey), prefix: deviceKey.slice(0, KEY_PREFIX_LENGTH) });
   });
@@ -126,16 +129,26 @@ describe('every declared endpoint, with hostile input', () => {
   it('refuses non-finite and non-decimal numbers in the path and the query with 400', async () => {
     const bad = ['1e309', 'Infinity', '-Infinity', 'NaN', '0x10', '1e3', '99999999999999999999'];
     for (const endpoint of ALL_ENDPOINTS) {
-      const params = Object.entries((endpoint.params?.properties ?? {}) as Record<string, Schema>).filter(([, s]) => typesOf(s).some((t) => t === 'integer' || t === 'number'));
-      const query = Object.entries((endpoint.query?.properties ?? {}) as Record<string, Schema>).filter(([, s]) => typesOf(s).some((t) => t === 'integer' || t === 'number'));
+      const params = Object.entries((endpoint.params?.properties ?? {}) as Record<string, Schema>).filter(([, s]) =>
+        typesOf(s).some((t) => t === 'integer' || t === 'number'),
+      );
+      const query = Object.entries((endpoint.query?.properties ?? {}) as Record<string, Schema>).filter(([, s]) =>
+        typesOf(s).some((t) => t === 'integer' || t === 'number'),
+      );
       for (const value of bad) {
         for (const [name] of params) {
           const response = await send(endpoint, urlOf(endpoint, { [name]: value }));
-          expect([response.status, response.body?.success === false && response.body.errorCode], `${endpoint.operationId} ${name}=${value}`).toEqual([400, 'VALIDATION_FAILED']);
+          expect([response.status, response.body?.success === false && response.body.errorCode], `${endpoint.operationId} ${name}=${value}`).toEqual([
+            400,
+            'VALIDATION_FAILED',
+          ]);
         }
         for (const [name] of query) {
           const response = await send(endpoint, urlOf(endpoint, {}, `${name}=${encodeURIComponent(value)}`));
-          expect([response.status, response.body?.success === false && response.body.errorCode], `${endpoint.operationId} ?${name}=${value}`).toEqual([400, 'VALIDATION_FAILED']);
+          expect([response.status, response.body?.success === false && response.body.errorCode], `${endpoint.operationId} ?${name}=${value}`).toEqual([
+            400,
+            'VALIDATION_FAILED',
+          ]);
         }
       }
     }
@@ -148,7 +161,10 @@ describe('every declared endpoint, with hostile input', () => {
         if (format !== 'date' && format !== 'date-time') continue;
         for (const value of format === 'date' ? ['0000-01-01', '2100-01-01', '1899-12-31'] : ['0000-01-01T00:00:00Z', '2100-01-01T00:00:00+08:00']) {
           const response = await send(endpoint, urlOf(endpoint, {}, `${name}=${encodeURIComponent(value)}`));
-          expect([response.status, response.body?.success === false && response.body.errorCode], `${endpoint.operationId} ?${name}=${value}`).toEqual([400, 'VALIDATION_FAILED']);
+          expect([response.status, response.body?.success === false && response.body.errorCode], `${endpoint.operationId} ?${name}=${value}`).toEqual([
+            400,
+            'VALIDATION_FAILED',
+          ]);
         }
       }
     }

@@ -57,7 +57,10 @@ export function sendError(
     showType: ShowType.ERROR_MESSAGE,
     ...(extra.details ? { details: extra.details } : {}),
   };
-  return reply.status(extra.status ?? entry.status).type('application/json; charset=utf-8').send(body);
+  return reply
+    .status(extra.status ?? entry.status)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /**

@@ -20,7 +20,7 @@ const DESCRIPTION = [
   'The API of the portal of 陕西省生态云感知系统 (docs/api.md in the repository says it in full).',
   '',
   '- **Envelope.** Every JSON body is `{ "success": true, "data": … }` or `{ "success": false, "errorCode", "errorMessage", "showType" }` with an HTTP status that means what it says. Messages are zh-CN by default, en-US with `Accept-Language: en-US`.',
-  '- **Signing in.** `POST /api/session` sets the session cookie `eco_session`. Every POST, PUT, PATCH and DELETE (but a device\'s pushes) needs the `x-csrf-token` header with the token from `GET /api/session` and the `eco_csrf` cookie set with it; a browser must send this server\'s own `Origin`.',
+  "- **Signing in.** `POST /api/session` sets the session cookie `eco_session`. Every POST, PUT, PATCH and DELETE (but a device's pushes) needs the `x-csrf-token` header with the token from `GET /api/session` and the `eco_csrf` cookie set with it; a browser must send this server's own `Origin`.",
   '- **Devices** push with their key: `Authorization: Bearer tk_…` (or `X-Thing-Key`), no cookies.',
   '- **Input is strict.** Unknown properties and query parameters are refused with 400 `VALIDATION_FAILED` naming them; one-line text is trimmed; numbers are plain decimals; times and dates are ISO 8601 in the years 1900–2099; bodies must be UTF-8.',
 ].join('\n');
@@ -108,7 +108,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session, set by `POST /api/session`' },
           csrfCookie: { type: 'apiKey', in: 'cookie', name: CSRF_COOKIE, description: 'The CSRF secret, set by `GET /api/session`' },
-          csrfToken: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The `csrfToken` of `GET /api/session`, on every POST, PUT, PATCH and DELETE' },
+          csrfToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: CSRF_HEADER,
+            description: 'The `csrfToken` of `GET /api/session`, on every POST, PUT, PATCH and DELETE',
+          },
           deviceKey: { type: 'http', scheme: 'bearer', description: 'A device key (`tk_…`), created in 门户管理 → 设备与密钥' },
           thingKey: { type: 'apiKey', in: 'header', name: 'X-Thing-Key', description: 'The same device key in a header of its own' },
         },

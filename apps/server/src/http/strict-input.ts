@@ -90,7 +90,13 @@ function numberIssues(schema: Schema, values: unknown): ValidationIssue[] {
 }
 
 function unknownIssue(name: string): ValidationIssue {
-  return { keyword: 'additionalProperties', instancePath: '', schemaPath: '#', params: { additionalProperty: name }, message: 'must NOT have additional properties' };
+  return {
+    keyword: 'additionalProperties',
+    instancePath: '',
+    schemaPath: '#',
+    params: { additionalProperty: name },
+    message: 'must NOT have additional properties',
+  };
 }
 
 /** Issues of a body sent to an endpoint that declares none: any property, or any value but `{}`. */

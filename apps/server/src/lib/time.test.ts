@@ -13,7 +13,14 @@ dayjs.extend(timezone);
 
 describe('toIsoCst', () => {
   it('formats like the time-zone database for Asia/Shanghai from 2000 on', () => {
-    const samples = ['2000-01-01T00:00:00Z', '2023-01-21T15:59:59.999Z', '2023-01-21T16:00:00Z', '2024-02-28T16:30:00Z', '2024-12-31T16:00:00Z', '2026-11-23T05:07:09Z'];
+    const samples = [
+      '2000-01-01T00:00:00Z',
+      '2023-01-21T15:59:59.999Z',
+      '2023-01-21T16:00:00Z',
+      '2024-02-28T16:30:00Z',
+      '2024-12-31T16:00:00Z',
+      '2026-11-23T05:07:09Z',
+    ];
     for (let ms = Date.UTC(2000, 0, 1); ms < Date.UTC(2030, 0, 1); ms += 7_919_993_117) samples.push(new Date(ms).toISOString());
     for (const sample of samples) {
       const date = new Date(sample);

@@ -23,13 +23,16 @@ export function readJsonFile(file: string): JsonFile {
     const first = errors[0];
     throw new DataFileError(file, first ? lineOf(first.offset) : 1, first ? `invalid JSON (${printParseErrorCode(first.error)})` : 'empty file');
   }
-  return { file, root, lineOf: (node) => lineOf(node.offset), // jsonc-parser builds null-prototype objects; clone them into plain ones for the ORM
+  return {
+    file,
+    root,
+    lineOf: (node) => lineOf(node.offset), // jsonc-parser builds null-prototype objects; clone them into plain ones for the ORM
     valueOf: (node) => structuredClone(getNodeValue(node) as unknown),
   };
 }
 
 /** The items of a JSON array node, or a `DataFileError` when the node is not an array. */
 export function arrayItems(json: JsonFile, node: Node | undefined, what: string): Node[] {
-  if (!node || node.type !== 'array') throw new DataFileError(json.file, node ? json.lineOf(node) : 1, `${what} is not an array`);
+  if (node?.type !== 'array') throw new DataFileError(json.file, node ? json.lineOf(node) : 1, `${what} is not an array`);
   return node.children ?? [];
 }

@@ -31,7 +31,12 @@ function setCsvField(text: string, n: number, column: string, value: string): st
   const header = text.split('\n')[0]!.split(',');
   const at = header.indexOf(column);
   if (at < 0) throw new Error(`no column ${column}`);
-  return replaceLine(text, n, (line) => line.split(',').map((cell, i) => (i === at ? value : cell)).join(','));
+  return replaceLine(text, n, (line) =>
+    line
+      .split(',')
+      .map((cell, i) => (i === at ? value : cell))
+      .join(','),
+  );
 }
 
 interface Corruption {
@@ -193,7 +198,16 @@ describe('loadBundledData', () => {
     });
 
     it('loads the seven data sets on the first load', () => {
-      expect(firstLoad).toEqual(['divisions', 'organisations', 'city-boundaries', 'technical-regulations', 'cnemc-air-quality-2023-01-20_21', 'national-key-wildlife-2021', 'sensing-defaults', 'sensing-environment-properties']);
+      expect(firstLoad).toEqual([
+        'divisions',
+        'organisations',
+        'city-boundaries',
+        'technical-regulations',
+        'cnemc-air-quality-2023-01-20_21',
+        'national-key-wildlife-2021',
+        'sensing-defaults',
+        'sensing-environment-properties',
+      ]);
     });
 
     it('writes every row of the files: divisions, boundaries, regulations, stations and observations', async () => {
@@ -261,7 +275,13 @@ describe('loadBundledData', () => {
       expect(await countRows(database.db)).toEqual(before);
       // each named as its division, under its division's parent
       const rows = await database.db
-        .select({ code: organisations.divisionCode, name: organisations.name, level: organisations.level, parentId: organisations.parentId, id: organisations.id })
+        .select({
+          code: organisations.divisionCode,
+          name: organisations.name,
+          level: organisations.level,
+          parentId: organisations.parentId,
+          id: organisations.id,
+        })
         .from(organisations);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const divisionRows = await database.db.select().from(divisions);

@@ -65,7 +65,10 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  * one. Used for the bundled stations and for Things registered in portal management (with the
  * boundaries read back from `city_boundaries`), so both derive the city the same way.
  */
-export function cityOf(point: Pick<StationRow, 'longitude' | 'latitude'>, boundaries: readonly Pick<CityBoundaryRow, 'divisionCode' | 'geometry'>[]): string | null {
+export function cityOf(
+  point: Pick<StationRow, 'longitude' | 'latitude'>,
+  boundaries: readonly Pick<CityBoundaryRow, 'divisionCode' | 'geometry'>[],
+): string | null {
   const hit = boundaries.find((b) => booleanPointInPolygon([point.longitude, point.latitude], b.geometry));
   return hit?.divisionCode ?? null;
 }
@@ -100,7 +103,10 @@ function organisationsDataset(file: string, rows: DivisionRow[]): Dataset {
           .map((r) => ({ divisionCode: r.code, name: r.name, level, parentId: r.parentCode === null ? null : ids.get(r.parentCode)! }));
         if (values.length === 0) continue;
         await tx.insert(t.organisations).values(values).onConflictDoNothing({ target: t.organisations.divisionCode });
-        const stored = await tx.select({ id: t.organisations.id, code: t.organisations.divisionCode }).from(t.organisations).where(eq(t.organisations.level, level));
+        const stored = await tx
+          .select({ id: t.organisations.id, code: t.organisations.divisionCode })
+          .from(t.organisations)
+          .where(eq(t.organisations.level, level));
         for (const row of stored) ids.set(row.code, row.id);
       }
     },
@@ -133,15 +139,18 @@ function airQualityDataset(files: string[], stations: StationRow[], hourly: Hour
     files,
     rows: stations.length + hourly.length,
     write: async (tx) => {
-      await tx.insert(t.observedProperties).values([...AIR_QUALITY_PROPERTIES]).onConflictDoNothing();
+      await tx
+        .insert(t.observedProperties)
+        .values([...AIR_QUALITY_PROPERTIES])
+        .onConflictDoNothing();
       const things = await tx
         .insert(t.things)
         .values(stations.map((s) => ({ code: s.code, kind: 'air_quality_station' as const, name: s.name, properties: { area: s.area } })))
         .returning({ id: t.things.id, code: t.things.code });
       const thingId = new Map(things.map((th) => [th.code, th.id]));
-      await tx.insert(t.locations).values(
-        stations.map((s) => ({ thingId: thingId.get(s.code)!, longitude: s.longitude, latitude: s.latitude, cityCode: cityOf(s, boundaries) })),
-      );
+      await tx
+        .insert(t.locations)
+        .values(stations.map((s) => ({ thingId: thingId.get(s.code)!, longitude: s.longitude, latitude: s.latitude, cityCode: cityOf(s, boundaries) })));
       const streams = await tx
         .insert(t.datastreams)
         .values(things.flatMap((th) => AIR_QUALITY_PROPERTY_CODES.map((code) => ({ thingId: th.id, observedPropertyCode: code }))))
@@ -180,7 +189,10 @@ function sensingDefaultsDataset(file: string): Dataset {
     files: [file],
     rows: Object.keys(PROPERTY_RANGES).length + DEFAULT_ALERT_RULES.length,
     write: async (tx) => {
-      await tx.insert(t.observedProperties).values([...AIR_QUALITY_PROPERTIES]).onConflictDoNothing();
+      await tx
+        .insert(t.observedProperties)
+        .values([...AIR_QUALITY_PROPERTIES])
+        .onConflictDoNothing();
       for (const [code, range] of Object.entries(PROPERTY_RANGES)) {
         await tx.update(t.observedProperties).set({ minValue: range.min, maxValue: range.max }).where(eq(t.observedProperties.code, code));
       }
@@ -200,7 +212,11 @@ function environmentPropertiesDataset(): Dataset {
     name: 'sensing-environment-properties',
     files: [],
     rows: ENVIRONMENT_PROPERTIES.length,
-    write: async (tx) => void (await tx.insert(t.observedProperties).values([...ENVIRONMENT_PROPERTIES]).onConflictDoNothing()),
+    write: async (tx) =>
+      void (await tx
+        .insert(t.observedProperties)
+        .values([...ENVIRONMENT_PROPERTIES])
+        .onConflictDoNothing()),
   };
 }
 
@@ -235,7 +251,10 @@ export async function loadBundledData(db: Db, dataDir: string): Promise<string[]
   const datasets = readBundledData(dataDir);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK_KEY})`);
-    await tx.insert(t.siteSettings).values({ id: 1, ...DEFAULT_SITE_SETTINGS }).onConflictDoNothing();
+    await tx
+      .insert(t.siteSettings)
+      .values({ id: 1, ...DEFAULT_SITE_SETTINGS })
+      .onConflictDoNothing();
     const done = new Set((await tx.select({ name: t.dataLoads.dataset }).from(t.dataLoads)).map((r) => r.name));
     const loaded: string[] = [];
     for (const dataset of datasets) {

@@ -31,14 +31,14 @@ function checkRing(ring: unknown, where: string): void {
 function checkGeometry(geometry: unknown): Polygon | MultiPolygon {
   const g = geometry as { type?: unknown; coordinates?: unknown };
   if (g?.type === 'Polygon' && Array.isArray(g.coordinates)) {
-    g.coordinates.forEach((ring, i) => checkRing(ring, `ring ${i}`));
+    for (const [i, ring] of g.coordinates.entries()) checkRing(ring, `ring ${i}`);
     return g as Polygon;
   }
   if (g?.type === 'MultiPolygon' && Array.isArray(g.coordinates)) {
-    g.coordinates.forEach((polygon, p) => {
+    for (const [p, polygon] of g.coordinates.entries()) {
       if (!Array.isArray(polygon)) throw new RowProblem(`polygon ${p} is not an array of rings`);
-      polygon.forEach((ring, i) => checkRing(ring, `polygon ${p} ring ${i}`));
-    });
+      for (const [i, ring] of polygon.entries()) checkRing(ring, `polygon ${p} ring ${i}`);
+    }
     return g as MultiPolygon;
   }
   throw new RowProblem(`geometry type ${JSON.stringify(g?.type)} is not Polygon or MultiPolygon`);

@@ -21,7 +21,7 @@ export interface ProtectedSpeciesRow {
   taxon: string;
 }
 
-const LEVEL: Record<string, 'I' | 'II'> = { 'Ⅰ': 'I', 'Ⅱ': 'II', I: 'I', II: 'II' };
+const LEVEL: Record<string, 'I' | 'II'> = { Ⅰ: 'I', Ⅱ: 'II', I: 'I', II: 'II' };
 
 function levelOf(value: unknown): 'I' | 'II' {
   const level = LEVEL[text(value, 'level')];

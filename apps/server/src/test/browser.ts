@@ -123,7 +123,15 @@ let serial = 0;
 /** A user written straight into the database, with a known password. */
 export async function createUser(
   db: Db,
-  options: { role: Role; account?: string; password?: string; organisationId?: number | null; status?: UserStatus; mustChangePassword?: boolean; displayName?: string },
+  options: {
+    role: Role;
+    account?: string;
+    password?: string;
+    organisationId?: number | null;
+    status?: UserStatus;
+    mustChangePassword?: boolean;
+    displayName?: string;
+  },
 ): Promise<TestUser> {
   const account = options.account ?? `${options.role}-${process.pid}-${++serial}`;
   const password = options.password ?? `Pw#${serial}.${process.pid}-long-enough`;
@@ -143,7 +151,12 @@ export async function createUser(
 }
 
 /** A browser signed in as a new user of `role` (fails the test if the sign-in does not succeed). */
-export async function signedInAs(app: FastifyInstance, db: Db, role: Role, options: Parameters<typeof createUser>[1] = { role }): Promise<{ browser: Browser; user: TestUser }> {
+export async function signedInAs(
+  app: FastifyInstance,
+  db: Db,
+  role: Role,
+  options: Parameters<typeof createUser>[1] = { role },
+): Promise<{ browser: Browser; user: TestUser }> {
   const user = await createUser(db, { ...options, role });
   const browser = new Browser(app);
   const response = await browser.signIn(user.account, user.password);

@@ -60,7 +60,11 @@ export const SAMPLES = {
     }),
   /** the OLE compound-file signature of legacy .doc/.xls/.ppt */
   doc: () => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]),
-  png: () => Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ec0000000049454e44ae426082', 'hex'),
+  png: () =>
+    Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ec0000000049454e44ae426082',
+      'hex',
+    ),
   jpeg: () => Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64), Buffer.from('ffd9', 'hex')]),
   zip: () => zip({ 'readme.txt': 'hello' }),
   /** a Windows executable, whatever name it is given */

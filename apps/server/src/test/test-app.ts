@@ -45,11 +45,7 @@ export type Body<T> =
   | { success: false; errorCode: string; errorMessage: string; showType: number; details?: { field: string; message: string }[] };
 
 /** GET `url` through `app.inject` and parse the JSON body. */
-export async function getJson<T = unknown>(
-  app: FastifyInstance,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<JsonResponse<Body<T>>> {
+export async function getJson<T = unknown>(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<JsonResponse<Body<T>>> {
   const response = await app.inject({ method: 'GET', url, headers });
   return { status: response.statusCode, headers: response.headers, body: response.json() as Body<T> };
 }

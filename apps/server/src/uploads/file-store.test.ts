@@ -18,8 +18,13 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** every file under the store, temporary ones included */
 const filesOnDisk = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(dir, p)).isFile());
-const chunks = (bytes: Buffer, size = 1000) => Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)));
-const errorCode = (promise: Promise<unknown>) => promise.then(() => 'saved', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const chunks = (bytes: Buffer, size = 1000) =>
+  Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)));
+const errorCode = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'saved',
+    (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+  );
 
 describe('FileStore.save', () => {
   it.each([

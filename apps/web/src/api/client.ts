@@ -17,9 +17,8 @@ import { buildUrl, request, type Params, type RequestOptions } from '../request/
 export type CallOptions = Omit<RequestOptions, 'method' | 'params' | 'data' | 'requestType'>;
 
 /** The arguments after the endpoint: the input (optional when nothing in it is required) and options. */
-export type CallArgs<E extends Endpoint> = Record<string, never> extends InputOf<E>
-  ? [input?: InputOf<E>, options?: CallOptions]
-  : [input: InputOf<E>, options?: CallOptions];
+export type CallArgs<E extends Endpoint> =
+  Record<string, never> extends InputOf<E> ? [input?: InputOf<E>, options?: CallOptions] : [input: InputOf<E>, options?: CallOptions];
 
 /**
  * The path of `endpoint` with `params` filled in, relative to the page (`api/notices/12`), so the

@@ -41,11 +41,15 @@ export function useManagedNotice(id: number | null) {
 /** The writes; each reloads every notice query (back office, public list, home) and the audit log. */
 export function useNoticeMutations() {
   const client = useQueryClient();
-  const onSuccess = () => Promise.all([client.invalidateQueries({ queryKey: areaKey('notices') }), client.invalidateQueries({ queryKey: keyOf(auditApi.listAuditLog) })]);
+  const onSuccess = () =>
+    Promise.all([client.invalidateQueries({ queryKey: areaKey('notices') }), client.invalidateQueries({ queryKey: keyOf(auditApi.listAuditLog) })]);
   return {
     create: useMutation({ mutationFn: (body: NoticeInput) => call(api.createNotice, { body }), onSuccess }),
     update: useMutation({ mutationFn: ({ id, body }: { id: number; body: NoticePatch }) => call(api.updateNotice, { params: { id }, body }), onSuccess }),
-    publish: useMutation({ mutationFn: ({ id, publishAt }: { id: number; publishAt: string | null }) => call(api.publishNotice, { params: { id }, body: { publishAt } }), onSuccess }),
+    publish: useMutation({
+      mutationFn: ({ id, publishAt }: { id: number; publishAt: string | null }) => call(api.publishNotice, { params: { id }, body: { publishAt } }),
+      onSuccess,
+    }),
     withdraw: useMutation({ mutationFn: (id: number) => call(api.withdrawNotice, { params: { id } }), onSuccess }),
     remove: useMutation({ mutationFn: (id: number) => call(api.deleteNotice, { params: { id } }), onSuccess }),
     upload: useMutation({

@@ -26,7 +26,10 @@ export function DetectionThumb({ detection, time, className = 'detection-thumb' 
       alt={t('sensing.wall.photoAlt', { name, thing: detection.thing.name, time })}
       loading="lazy"
       decoding="async"
-      preview={{ src: currentUser ? detectionImageHref(detection, 'full') : thumb, cover: <span className={`${className}-cover`}>{t('sensing.wall.enlarge')}</span> }}
+      preview={{
+        src: currentUser ? detectionImageHref(detection, 'full') : thumb,
+        cover: <span className={`${className}-cover`}>{t('sensing.wall.enlarge')}</span>,
+      }}
     />
   );
 }

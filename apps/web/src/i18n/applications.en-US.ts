@@ -3,7 +3,8 @@ import type appsZhCN from './applications.zh-CN';
 /** en-US messages of the application platform and tools (key prefix `apps.`); same shape as applications.zh-CN.ts. */
 const appsEnUS: typeof appsZhCN = {
   title: 'Application platform',
-  intro: "One entrance to the province's forestry and grassland application systems. Once signed in to the portal, you enter the systems you may use without typing a password again.",
+  intro:
+    "One entrance to the province's forestry and grassland application systems. Once signed in to the portal, you enter the systems you may use without typing a password again.",
   searchPlaceholder: 'Search by name, code or description',
   allCategories: 'All',
   favourites: 'My favourites',
@@ -50,7 +51,8 @@ const appsEnUS: typeof appsZhCN = {
   tools: {
     downloads: {
       title: 'Downloads',
-      intro: 'Tools for connecting devices and collecting data. After downloading, compare the SHA-256 checksum to make sure the file is complete and unaltered.',
+      intro:
+        'Tools for connecting devices and collecting data. After downloading, compare the SHA-256 checksum to make sure the file is complete and unaltered.',
       empty: 'No tools to download yet',
       download: 'Download',
       version: 'Version',
@@ -65,7 +67,8 @@ const appsEnUS: typeof appsZhCN = {
     },
     coordinates: {
       title: 'Coordinate conversion',
-      intro: 'Convert longitude and latitude between WGS-84 (GPS; CGCS2000 agrees with it to centimetres), GCJ-02 (AMap, Tencent) and BD-09 (Baidu). Conversion runs in your browser; nothing is uploaded. GCJ-02 and BD-09 differ from WGS-84 only inside China.',
+      intro:
+        'Convert longitude and latitude between WGS-84 (GPS; CGCS2000 agrees with it to centimetres), GCJ-02 (AMap, Tencent) and BD-09 (Baidu). Conversion runs in your browser; nothing is uploaded. GCJ-02 and BD-09 differ from WGS-84 only inside China.',
       single: 'One point',
       batch: 'Batch (CSV)',
       from: 'From',
@@ -87,7 +90,11 @@ const appsEnUS: typeof appsZhCN = {
       summary: '{{converted}} rows converted, {{failed}} could not be converted',
       preview: 'Preview (first {{count}} rows)',
       problemLine: 'Line {{line}}: {{problem}}',
-      problems: { not_a_number: 'longitude or latitude is not a number', longitude_range: 'longitude must be between −180 and 180', latitude_range: 'latitude must be between −90 and 90' },
+      problems: {
+        not_a_number: 'longitude or latitude is not a number',
+        longitude_range: 'longitude must be between −180 and 180',
+        latitude_range: 'latitude must be between −90 and 90',
+      },
       emptyCsv: 'The CSV is empty',
       chooseColumns: 'Choose the longitude and latitude columns',
       fileTooLarge: 'The file is larger than {{size}} MB; split it first',
@@ -117,7 +124,8 @@ const appsEnUS: typeof appsZhCN = {
     invalidVersion: 'The version is not valid',
   },
   oidcManage: {
-    intro: 'Register application systems as single sign-on (OpenID Connect) clients. A system connects with the discovery address, client ID and secret below; people coming from the portal need no second password, and the rules of the linked application system decide who may sign in.',
+    intro:
+      'Register application systems as single sign-on (OpenID Connect) clients. A system connects with the discovery address, client ID and secret below; people coming from the portal need no second password, and the rules of the linked application system decide who may sign in.',
     issuer: 'Discovery address',
     issuerOff: 'Single sign-on is off (set OIDC_ISSUER)',
     add: 'Register a client',
@@ -146,7 +154,8 @@ const appsEnUS: typeof appsZhCN = {
   },
   manage: {
     nav: 'Application systems',
-    intro: 'Maintain the systems of the application platform: entry address, status and who may use them. Offline systems stay in the catalogue, marked offline.',
+    intro:
+      'Maintain the systems of the application platform: entry address, status and who may use them. Offline systems stay in the catalogue, marked offline.',
     add: 'Add a system',
     edit: 'Edit',
     editTitle: 'Edit application system',

@@ -67,7 +67,8 @@ const appsZhCN = {
     },
     coordinates: {
       title: '坐标转换',
-      intro: '在 WGS-84（GPS，CGCS2000 与之相差在厘米级）、GCJ-02（高德、腾讯等）和 BD-09（百度）之间转换经纬度。转换在浏览器中完成，数据不会上传。GCJ-02 与 BD-09 仅在中国境内与 WGS-84 不同。',
+      intro:
+        '在 WGS-84（GPS，CGCS2000 与之相差在厘米级）、GCJ-02（高德、腾讯等）和 BD-09（百度）之间转换经纬度。转换在浏览器中完成，数据不会上传。GCJ-02 与 BD-09 仅在中国境内与 WGS-84 不同。',
       single: '单点转换',
       batch: '批量转换（CSV）',
       from: '源坐标系',
@@ -119,7 +120,8 @@ const appsZhCN = {
     invalidVersion: '版本号格式不正确',
   },
   oidcManage: {
-    intro: '将应用系统登记为单点登录（OpenID Connect）客户端。应用系统使用下列发现地址、客户端 ID 和密钥接入；用户从门户进入时无需再次输入密码，能否登录由所关联应用系统的使用范围决定。',
+    intro:
+      '将应用系统登记为单点登录（OpenID Connect）客户端。应用系统使用下列发现地址、客户端 ID 和密钥接入；用户从门户进入时无需再次输入密码，能否登录由所关联应用系统的使用范围决定。',
     issuer: '发现地址',
     issuerOff: '单点登录未启用（请设置 OIDC_ISSUER）',
     add: '登记客户端',

@@ -217,7 +217,16 @@ const pmZhCN = {
       tool: { create: '新增工具', update: '编辑工具', version_upload: '上传工具版本' },
       oidc_client: { create: '登记单点登录客户端', update: '编辑单点登录客户端', rotate_secret: '重置客户端密钥' },
     },
-    entityTypes: { application: '应用系统', tool: '工具', oidc_client: '单点登录客户端', user: '用户', organisation: '组织机构', site_settings: '站点设置', notice: '通知公告', regulation: '技术规范' },
+    entityTypes: {
+      application: '应用系统',
+      tool: '工具',
+      oidc_client: '单点登录客户端',
+      user: '用户',
+      organisation: '组织机构',
+      site_settings: '站点设置',
+      notice: '通知公告',
+      regulation: '技术规范',
+    },
     change: {
       title: '变更详情',
       field: '字段',

@@ -44,7 +44,8 @@ const sensingEnUS: SensingMessages = {
   home: { toWall: 'Open the sensing wall' },
   aqi: {
     title: 'Air quality index (AQI)',
-    intro: 'Computes each pollutant’s sub-index (IAQI), the AQI, primary pollutants, level and category by HJ 633-2012. Concentrations in µg/m³, carbon monoxide in mg/m³; leave a field empty if it was not measured.',
+    intro:
+      'Computes each pollutant’s sub-index (IAQI), the AQI, primary pollutants, level and category by HJ 633-2012. Concentrations in µg/m³, carbon monoxide in mg/m³; leave a field empty if it was not measured.',
     mode: 'Mode',
     hourly: 'Real-time (1-hour values)',
     daily: 'Daily (24-hour values)',
@@ -61,7 +62,8 @@ const sensingEnUS: SensingMessages = {
   },
   validator: {
     title: 'Device payload validator',
-    intro: 'Paste the JSON a device sends to POST /api/sensing/observations or /api/sensing/detections; each item is checked against the access specification with the same rules as the server. Datastream ownership, ranges and duplicates are checked by the server when it receives the data.',
+    intro:
+      'Paste the JSON a device sends to POST /api/sensing/observations or /api/sensing/detections; each item is checked against the access specification with the same rules as the server. Datastream ownership, ranges and duplicates are checked by the server when it receives the data.',
     kind: 'Payload',
     observations: 'Observations',
     detections: 'Detections',

@@ -47,7 +47,8 @@ const sensingZhCN = {
   home: { toWall: '进入生态感知' },
   aqi: {
     title: '空气质量指数（AQI）计算',
-    intro: '按 HJ 633-2012《环境空气质量指数（AQI）技术规定（试行）》计算各污染物分指数（IAQI）、AQI、首要污染物、级别和类别。浓度单位 µg/m³，一氧化碳 mg/m³；留空表示未监测。',
+    intro:
+      '按 HJ 633-2012《环境空气质量指数（AQI）技术规定（试行）》计算各污染物分指数（IAQI）、AQI、首要污染物、级别和类别。浓度单位 µg/m³，一氧化碳 mg/m³；留空表示未监测。',
     mode: '计算方式',
     hourly: '实时报（1 小时值）',
     daily: '日报（24 小时值）',
@@ -64,7 +65,8 @@ const sensingZhCN = {
   },
   validator: {
     title: '设备数据校验',
-    intro: '粘贴设备推送到 POST /api/sensing/observations 或 /api/sensing/detections 的 JSON，按接入规范逐条检查格式（与服务器使用同一套规则）。数据流归属、量程和重复由服务器在接收时检查。',
+    intro:
+      '粘贴设备推送到 POST /api/sensing/observations 或 /api/sensing/detections 的 JSON，按接入规范逐条检查格式（与服务器使用同一套规则）。数据流归属、量程和重复由服务器在接收时检查。',
     kind: '数据类型',
     observations: '观测数据',
     detections: '物种识别',

@@ -17,7 +17,17 @@ describe('the generic form messages (docs/request-layer.md §Form messages)', ()
   const en = flatten(VALIDATE_MESSAGES['en-US']);
 
   it('cover required, type, length, range and pattern in both languages', () => {
-    for (const path of ['required', 'types.url', 'types.number', 'string.len', 'string.min', 'string.max', 'string.range', 'number.range', 'pattern.mismatch']) {
+    for (const path of [
+      'required',
+      'types.url',
+      'types.number',
+      'string.len',
+      'string.min',
+      'string.max',
+      'string.range',
+      'number.range',
+      'pattern.mismatch',
+    ]) {
       expect(zh[path], `zh-CN ${path}`).toBeTruthy();
       expect(en[path], `en-US ${path}`).toBeTruthy();
     }

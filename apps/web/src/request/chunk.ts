@@ -30,10 +30,7 @@ export class ChunkLoadError extends Error {
    * @param message the full message (see the class docs).
    * @param fields chunk name, failure type, failed URL, code, and the original error as `cause`.
    */
-  constructor(
-    message: string,
-    fields: { chunk: string; type: ChunkLoadErrorType; request?: string; code?: 'CSS_CHUNK_LOAD_FAILED'; cause?: unknown },
-  ) {
+  constructor(message: string, fields: { chunk: string; type: ChunkLoadErrorType; request?: string; code?: 'CSS_CHUNK_LOAD_FAILED'; cause?: unknown }) {
     super(message, { cause: fields.cause });
     this.chunk = fields.chunk;
     this.type = fields.type;

@@ -8,9 +8,13 @@ describe('adaptResponse', () => {
 
   it('reads errorCode, errorMessage, showType and details of a failure envelope', () => {
     const details = [{ field: '/page', message: 'must be >= 1' }];
-    expect(
-      adaptResponse({ success: false, errorCode: 'VALIDATION_FAILED', errorMessage: '参数错误', showType: 2, details }),
-    ).toEqual({ success: false, errorCode: 'VALIDATION_FAILED', errorMessage: '参数错误', showType: 2, details });
+    expect(adaptResponse({ success: false, errorCode: 'VALIDATION_FAILED', errorMessage: '参数错误', showType: 2, details })).toEqual({
+      success: false,
+      errorCode: 'VALIDATION_FAILED',
+      errorMessage: '参数错误',
+      showType: 2,
+      details,
+    });
   });
 
   it('drops failure fields of the wrong type', () => {

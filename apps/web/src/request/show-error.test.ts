@@ -5,10 +5,7 @@ import { setLocale } from '../i18n/i18n';
 import { BizError, NetworkError, RequestTimeoutError, ResponseError, type ErrorInfo } from './errors';
 import { antdErrorDisplay, exceptionHash, setErrorDisplay, showError } from './show-error';
 
-type Shown =
-  | { kind: 'warn' | 'error'; text: string }
-  | { kind: 'notify'; title: string; description: string }
-  | { kind: 'redirect'; hash: string };
+type Shown = { kind: 'warn' | 'error'; text: string } | { kind: 'notify'; title: string; description: string } | { kind: 'redirect'; hash: string };
 
 /** Installs a display that records what the user would see. */
 function recordDisplay(): Shown[] {

@@ -32,7 +32,8 @@ export const auditApi = defineEndpoints({
     method: 'GET',
     path: '/api/audit-log.csv',
     summary: 'The audit log as CSV, UTF-8 with BOM (administrators)',
-    description: 'The filters of `GET /api/audit-log`; every matching row, newest first. Column headers follow Accept-Language; cells a spreadsheet would read as a formula start with `\'`.',
+    description:
+      "The filters of `GET /api/audit-log`; every matching row, newest first. Column headers follow Accept-Language; cells a spreadsheet would read as a formula start with `'`.",
     tags,
     access: signedIn('admin'),
     query: Type.Object(filters, { additionalProperties: false }),

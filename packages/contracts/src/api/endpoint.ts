@@ -93,7 +93,9 @@ export type Endpoint = EndpointSpec & { readonly operationId: string };
  * Names each declaration of a domain by its key (the OpenAPI `operationId`, e.g. `listNotices`),
  * keeping the literal types of its schemas for {@link ParamsOf} and friends.
  */
-export function defineEndpoints<const T extends Record<string, EndpointSpec>>(specs: T): { readonly [K in keyof T]: T[K] & { readonly operationId: K & string } } {
+export function defineEndpoints<const T extends Record<string, EndpointSpec>>(
+  specs: T,
+): { readonly [K in keyof T]: T[K] & { readonly operationId: K & string } } {
   const named: Record<string, Endpoint> = {};
   for (const [operationId, spec] of Object.entries(specs)) named[operationId] = { ...spec, operationId };
   return named as { readonly [K in keyof T]: T[K] & { readonly operationId: K & string } };

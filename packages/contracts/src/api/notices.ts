@@ -5,7 +5,15 @@
 import { Type } from 'typebox';
 import { ById, Id, IsoDate, paging } from '../common';
 import { PageOf } from '../envelope-schemas';
-import { NOTICE_CATEGORIES, NOTICE_STATUSES, NoticeDetailSchema, NoticeInputSchema, NoticePatchSchema, NoticeSummarySchema, PublishNoticeSchema } from '../notices';
+import {
+  NOTICE_CATEGORIES,
+  NOTICE_STATUSES,
+  NoticeDetailSchema,
+  NoticeInputSchema,
+  NoticePatchSchema,
+  NoticeSummarySchema,
+  PublishNoticeSchema,
+} from '../notices';
 import { Keyword } from '../text';
 import { defineEndpoints, PUBLIC, signedIn } from './endpoint';
 
@@ -22,14 +30,23 @@ const listFilters = {
   ...paging(100, 10),
 };
 
-const DOCUMENT_TYPES = ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/png', 'image/jpeg', 'application/zip', 'application/octet-stream'];
+const DOCUMENT_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/png',
+  'image/jpeg',
+  'application/zip',
+  'application/octet-stream',
+];
 
 export const noticesApi = defineEndpoints({
   listNotices: {
     method: 'GET',
     path: '/api/notices',
     summary: 'Published notices: search, filter, pinned first then newest',
-    description: 'Notices readers can see (published, publish time reached). `keyword` matches the title and the body text ignoring case; pinned first, then newest; pages of at most 100.',
+    description:
+      'Notices readers can see (published, publish time reached). `keyword` matches the title and the body text ignoring case; pinned first, then newest; pages of at most 100.',
     tags,
     access: PUBLIC,
     query: Type.Object(listFilters, { additionalProperties: false }),
@@ -38,7 +55,7 @@ export const noticesApi = defineEndpoints({
   },
   listManagedNotices: {
     method: 'GET',
-    path: '/api/notices/manage',
+    path: '/api/manage/notices',
     summary: 'Every notice, any status, most recently changed first (editors)',
     description: 'For 门户管理 → 通知公告: drafts, scheduled, published and withdrawn notices.',
     tags,
@@ -49,7 +66,7 @@ export const noticesApi = defineEndpoints({
   },
   getManagedNotice: {
     method: 'GET',
-    path: '/api/notices/manage/{id}',
+    path: '/api/manage/notices/{id}',
     summary: 'One notice in any status (editors)',
     description: 'As `GET /api/notices/{id}`, for a notice in any status; counts no view.',
     tags,
@@ -62,7 +79,8 @@ export const noticesApi = defineEndpoints({
     method: 'GET',
     path: '/api/notices/{id}',
     summary: 'One published notice in full; counts a view',
-    description: 'The notice with its sanitised body, attachments and the newer and older ones readers can see. 404 for a notice readers cannot see (draft, withdrawn, scheduled).',
+    description:
+      'The notice with its sanitised body, attachments and the newer and older ones readers can see. 404 for a notice readers cannot see (draft, withdrawn, scheduled).',
     tags,
     access: PUBLIC,
     params: ById,
@@ -85,7 +103,8 @@ export const noticesApi = defineEndpoints({
     method: 'POST',
     path: '/api/notices',
     summary: 'Create a draft (editors)',
-    description: 'The body HTML is sanitised (allow-list of the editor’s own elements). `organisationId: null` publishes in the author’s own organisation’s name.',
+    description:
+      'The body HTML is sanitised (allow-list of the editor’s own elements). `organisationId: null` publishes in the author’s own organisation’s name.',
     tags,
     access: editors,
     body: NoticeInputSchema,

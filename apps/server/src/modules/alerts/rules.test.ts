@@ -33,15 +33,34 @@ describe('alert rules', () => {
     staff = (await signedInAs(ctx.app, db(), 'staff')).browser;
   });
 
-  const auditRows = (action: string, id: number) => db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
+  const auditRows = (action: string, id: number) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
 
   /** A sensor mast with a Datastream of `property` (fire danger unless given) and a key, registered through the API. */
   async function mast(code: string, property = 'fire_danger_level') {
-    const thing = dataOf(await admin.post<ThingDetail>('/api/things', { code, kind: 'sensor_mast', name: `火险监测杆 ${code}`, organisationId: null, status: 'active', longitude: 108.9, latitude: 34.2 })).thing;
+    const thing = dataOf(
+      await admin.post<ThingDetail>('/api/things', {
+        code,
+        kind: 'sensor_mast',
+        name: `火险监测杆 ${code}`,
+        organisationId: null,
+        status: 'active',
+        longitude: 108.9,
+        latitude: 34.2,
+      }),
+    ).thing;
     const stream = dataOf(await admin.post<Datastream>(`/api/things/${thing.id}/datastreams`, { observedProperty: property }));
     const key = dataOf(await admin.post<NewThingKey>(`/api/things/${thing.id}/keys`)).key;
     const push = (result: number, time: string) =>
-      new Browser(ctx.app).request<IngestResult>('POST', '/api/sensing/observations', { observations: [{ datastreamId: stream.id, phenomenonTime: time, result }] }, { headers: { authorization: `Bearer ${key}` } });
+      new Browser(ctx.app).request<IngestResult>(
+        'POST',
+        '/api/sensing/observations',
+        { observations: [{ datastreamId: stream.id, phenomenonTime: time, result }] },
+        { headers: { authorization: `Bearer ${key}` } },
+      );
     return { thing, push };
   }
 
@@ -83,7 +102,17 @@ describe('alert rules', () => {
     });
     expect(created.status).toBe(201);
     const rule = dataOf(created);
-    expect(rule).toMatchObject({ kind: 'threshold', observedProperty: 'fire_danger_level', comparator: '>=', threshold: 4, silentMinutes: null, thingKind: 'sensor_mast', severity: 'critical', enabled: true, activeAlerts: 0 });
+    expect(rule).toMatchObject({
+      kind: 'threshold',
+      observedProperty: 'fire_danger_level',
+      comparator: '>=',
+      threshold: 4,
+      silentMinutes: null,
+      thingKind: 'sensor_mast',
+      severity: 'critical',
+      enabled: true,
+      activeAlerts: 0,
+    });
     expect((await auditRows('alert_rule.create', rule.id))[0]!.after).toMatchObject({ name: '森林火险等级 4 级及以上', threshold: 4, enabled: true });
 
     const first = await mast('FIRE-RULE-1');
@@ -112,9 +141,18 @@ describe('alert rules', () => {
   });
 
   it('edits a silence rule and audits only what changed; enabling an enabled rule changes nothing', async () => {
-    const rule = dataOf(await admin.post<AlertRule>('/api/sensing/alert-rules', { kind: 'silence', name: '视频监控 30 分钟无数据', silentMinutes: 30, thingKind: 'video_camera' }));
+    const rule = dataOf(
+      await admin.post<AlertRule>('/api/sensing/alert-rules', {
+        kind: 'silence',
+        name: '视频监控 30 分钟无数据',
+        silentMinutes: 30,
+        thingKind: 'video_camera',
+      }),
+    );
     expect(rule).toMatchObject({ severity: 'warning', silentMinutes: 30, observedProperty: null, comparator: null, threshold: null });
-    const edited = dataOf(await editor.patch<AlertRule>(`/api/sensing/alert-rules/${rule.id}`, { silentMinutes: 60, name: '视频监控 1 小时无数据', severity: 'info' }));
+    const edited = dataOf(
+      await editor.patch<AlertRule>(`/api/sensing/alert-rules/${rule.id}`, { silentMinutes: 60, name: '视频监控 1 小时无数据', severity: 'info' }),
+    );
     expect(edited).toMatchObject({ silentMinutes: 60, name: '视频监控 1 小时无数据', severity: 'info', kind: 'silence' });
     const [entry] = await auditRows('alert_rule.update', rule.id);
     expect(entry!.before).toEqual({ name: '视频监控 30 分钟无数据', silentMinutes: 30, severity: 'warning' });
@@ -143,7 +181,7 @@ describe('alert rules', () => {
     expect(await countRows(db())).toEqual(before);
   });
 
-  it('refuses an unknown property (404), rule (404), the other kind\'s field (400) and staff (403), changing nothing', async () => {
+  it("refuses an unknown property (404), rule (404), the other kind's field (400) and staff (403), changing nothing", async () => {
     const before = await countRows(db());
     const unknown = await admin.post('/api/sensing/alert-rules', { kind: 'threshold', name: '氡', observedProperty: 'radon', comparator: '>', threshold: 1 });
     expect([unknown.status, errorOf(unknown).errorCode]).toEqual([404, 'OBSERVED_PROPERTY_NOT_FOUND']);
@@ -159,11 +197,22 @@ describe('alert rules', () => {
 
   describe('saving a rule re-evaluates its alerts at once', () => {
     /** The active alerts of rule `rule` for the Thing of `device` (other tests' rules may watch the same masts). */
-    const alertsOf = async (device: { thing: { id: number } }, rule: { id: number }) => (await activeAlertsOf(device.thing.id)).filter((a) => a.rule.id === rule.id);
+    const alertsOf = async (device: { thing: { id: number } }, rule: { id: number }) =>
+      (await activeAlertsOf(device.thing.id)).filter((a) => a.rule.id === rule.id);
 
     /** A wind-speed rule for sensor masts, created by the editor. */
     async function windRule(name: string, comparator: string, threshold: number): Promise<AlertRule> {
-      return dataOf(await editor.post<AlertRule>('/api/sensing/alert-rules', { kind: 'threshold', name, observedProperty: 'wind_speed', comparator, threshold, thingKind: 'sensor_mast', severity: 'warning' }));
+      return dataOf(
+        await editor.post<AlertRule>('/api/sensing/alert-rules', {
+          kind: 'threshold',
+          name,
+          observedProperty: 'wind_speed',
+          comparator,
+          threshold,
+          thingKind: 'sensor_mast',
+          severity: 'warning',
+        }),
+      );
     }
 
     it('closes the open alert when the threshold is raised above the newest value, with the editor as closer; lowered, opens one', async () => {
@@ -188,7 +237,12 @@ describe('alert rules', () => {
       const [update] = await auditRows('alert_rule.update', rule.id);
       expect([update!.actorAccount, update!.before, update!.after]).toEqual([editorUser.account, { threshold: 15 }, { threshold: 25 }]);
       const [closing] = await auditRows('alert.close', opened!.id);
-      expect(closing).toMatchObject({ actorAccount: editorUser.account, entityType: 'alert', before: { status: 'open' }, after: { status: 'closed', byRuleChange: rule.id } });
+      expect(closing).toMatchObject({
+        actorAccount: editorUser.account,
+        entityType: 'alert',
+        before: { status: 'open' },
+        after: { status: 'closed', byRuleChange: rule.id },
+      });
 
       const lowered = dataOf(await editor.patch<AlertRule>(`/api/sensing/alert-rules/${rule.id}`, { threshold: 18 }));
       expect(lowered.activeAlerts).toBe(1);
@@ -225,7 +279,14 @@ describe('alert rules', () => {
       const rule = await windRule('大风 35 m/s 以上', '>', 35);
       const [alert] = await alertsOf(thing, rule);
       const edited = dataOf(
-        await editor.patch<AlertRule>(`/api/sensing/alert-rules/${rule.id}`, { name: '狂风 35 m/s 以上', severity: 'critical', observedProperty: 'wind_speed', comparator: '>', threshold: 35, thingKind: 'sensor_mast' }),
+        await editor.patch<AlertRule>(`/api/sensing/alert-rules/${rule.id}`, {
+          name: '狂风 35 m/s 以上',
+          severity: 'critical',
+          observedProperty: 'wind_speed',
+          comparator: '>',
+          threshold: 35,
+          thingKind: 'sensor_mast',
+        }),
       );
       expect(edited).toMatchObject({ name: '狂风 35 m/s 以上', severity: 'critical', activeAlerts: 1 });
       expect(await alertsOf(thing, rule)).toMatchObject([{ id: alert!.id, status: 'open' }]);
@@ -236,7 +297,14 @@ describe('alert rules', () => {
       // heard at 19:00; the clock says 20:00
       const thing = await mast('QUIET-REEVAL-1', 'battery_voltage');
       expect(dataOf(await thing.push(12.5, '2023-01-22T19:00:00+08:00')).accepted).toBe(1);
-      const rule = dataOf(await editor.post<AlertRule>('/api/sensing/alert-rules', { kind: 'silence', name: '传感器塔 30 分钟无数据', silentMinutes: 30, thingKind: 'sensor_mast' }));
+      const rule = dataOf(
+        await editor.post<AlertRule>('/api/sensing/alert-rules', {
+          kind: 'silence',
+          name: '传感器塔 30 分钟无数据',
+          silentMinutes: 30,
+          thingKind: 'sensor_mast',
+        }),
+      );
       const [alert] = await alertsOf(thing, rule);
       expect(alert).toMatchObject({ status: 'open', value: null });
 
@@ -259,10 +327,14 @@ describe('alert rules', () => {
       const [open] = await alertsOf(gusty, rule);
       const before = { rule: await ruleById(rule.id), rows: await countRows(db()) };
       // turning the rule round closes the gusty mast's alert, then fails opening the calm one's, as a crash would
-      await db().execute(sql.raw(`
+      await db().execute(
+        sql.raw(`
         create function fail_alert_open() returns trigger language plpgsql as $$
-        begin raise exception 'simulated crash opening an alert'; end $$`));
-      await db().execute(sql.raw(`create trigger fail_alert_open before insert on alerts for each row when (new.rule_id = ${rule.id}) execute function fail_alert_open()`));
+        begin raise exception 'simulated crash opening an alert'; end $$`),
+      );
+      await db().execute(
+        sql.raw(`create trigger fail_alert_open before insert on alerts for each row when (new.rule_id = ${rule.id}) execute function fail_alert_open()`),
+      );
       try {
         const response = await editor.patch(`/api/sensing/alert-rules/${rule.id}`, { comparator: '<', threshold: 2 });
         expect(response.status).toBe(500);
@@ -297,13 +369,23 @@ describe('alert rules', () => {
         expect(text).toContain(': connected');
         /** The next `alert` event's data (the stream is public: no account names). */
         const nextAlert = async (): Promise<Alert> => {
-          let match: RegExpExecArray | null;
-          while (!(match = /event: alert\ndata: (.*)\n\n/.exec(text))) text += decoder.decode((await reader.read()).value);
+          const next = () => /event: alert\ndata: (.*)\n\n/.exec(text);
+          let match = next();
+          while (!match) {
+            text += decoder.decode((await reader.read()).value);
+            match = next();
+          }
           text = text.slice(match.index + match[0].length);
           return JSON.parse(match[1]!) as Alert;
         };
         dataOf(await editor.post(`/api/sensing/alert-rules/${rule.id}/disable`));
-        expect(await nextAlert()).toMatchObject({ id: alert!.id, status: 'closed', closedAt: '2023-01-22T20:00:00+08:00', closedBy: null, rule: { id: rule.id } });
+        expect(await nextAlert()).toMatchObject({
+          id: alert!.id,
+          status: 'closed',
+          closedAt: '2023-01-22T20:00:00+08:00',
+          closedBy: null,
+          rule: { id: rule.id },
+        });
         dataOf(await editor.post(`/api/sensing/alert-rules/${rule.id}/enable`));
         const reopened = await nextAlert();
         expect(reopened).toMatchObject({ status: 'open', value: 60, thing: { code: 'WIND-REEVAL-7' } });

@@ -109,7 +109,10 @@ async function getAlertRule(db: Db, id: number): Promise<AlertRule> {
 function assertFieldsOfKind(kind: Row['kind'], input: Record<string, unknown>): void {
   const foreign = (kind === 'threshold' ? SILENCE_FIELDS : THRESHOLD_FIELDS).filter((f) => input[f] !== undefined);
   if (foreign.length > 0) {
-    throw new AppError('VALIDATION_FAILED', { zh: `${kind === 'threshold' ? '阈值' : '静默'}规则不使用字段 ${foreign.join('、')}`, en: `a ${kind} rule has no ${foreign.join(', ')}` });
+    throw new AppError('VALIDATION_FAILED', {
+      zh: `${kind === 'threshold' ? '阈值' : '静默'}规则不使用字段 ${foreign.join('、')}`,
+      en: `a ${kind} rule has no ${foreign.join(', ')}`,
+    });
   }
 }
 
@@ -150,7 +153,8 @@ export async function createAlertRule(db: Db, { actor, ip, user }: UserActing, a
   assertFieldsOfKind(input.kind, input);
   const required = input.kind === 'threshold' ? THRESHOLD_FIELDS : SILENCE_FIELDS;
   const missing = required.filter((f) => input[f] === undefined);
-  if (missing.length > 0) throw new AppError('VALIDATION_FAILED', { zh: `缺少字段 ${missing.join('、')}`, en: `a ${input.kind} rule needs ${missing.join(', ')}` });
+  if (missing.length > 0)
+    throw new AppError('VALIDATION_FAILED', { zh: `缺少字段 ${missing.join('、')}`, en: `a ${input.kind} rule needs ${missing.join(', ')}` });
   const { id, alerts: moved } = await inTransaction(db, async (tx) => {
     const organisationId = input.organisationId !== undefined ? input.organisationId : await defaultOwner(tx, user);
     await assertOwner(tx, user, organisationId);
@@ -240,5 +244,7 @@ export function updateAlertRule(db: Db, acting: UserActing, at: Date, id: number
  * break it, at `at`. Errors: 404 ALERT_RULE_NOT_FOUND, 403 FORBIDDEN (outside the user's scope).
  */
 export function setAlertRuleEnabled(db: Db, acting: UserActing, at: Date, id: number, enabled: boolean): Promise<SavedRule> {
-  return change(db, acting, at, id, enabled ? 'alert_rule.enable' : 'alert_rule.disable', async (_tx, before) => (before.enabled === enabled ? {} : { enabled }));
+  return change(db, acting, at, id, enabled ? 'alert_rule.enable' : 'alert_rule.disable', async (_tx, before) =>
+    before.enabled === enabled ? {} : { enabled },
+  );
 }

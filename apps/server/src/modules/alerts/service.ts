@@ -79,7 +79,13 @@ export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: Thing
   const silenced = await tx
     .update(alerts)
     .set({ status: 'closed', closedAt: now, closedBy: null })
-    .where(and(eq(alerts.thingId, thing.id), ne(alerts.status, 'closed'), inArray(alerts.ruleId, tx.select({ id: alertRules.id }).from(alertRules).where(eq(alertRules.kind, 'silence')))))
+    .where(
+      and(
+        eq(alerts.thingId, thing.id),
+        ne(alerts.status, 'closed'),
+        inArray(alerts.ruleId, tx.select({ id: alertRules.id }).from(alertRules).where(eq(alertRules.kind, 'silence'))),
+      ),
+    )
     .returning({ id: alerts.id });
   changes.closed.push(...silenced.map((a) => a.id));
   if (datastreamIds.length === 0) return changes;
@@ -95,7 +101,10 @@ export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: Thing
       where r.kind = 'threshold' and r.enabled and (r.thing_kind is null or r.thing_kind = ${thing.kind})
         and ${ruleCoversThing}
         and d.thing_id = ${thing.id}
-        and d.id in (${sql.join(datastreamIds.map((id) => sql`${id}`), sql`, `)})`),
+        and d.id in (${sql.join(
+          datastreamIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
   );
   for (const row of rows) {
     const value = Number(row.result);
@@ -167,8 +176,11 @@ const OPEN_CHUNK = 1000;
  * - silence: the Things `checkSilence` would open an alert for.
  */
 async function breachesOf(tx: Db, ruleId: number, now: Date): Promise<{ breaking: Breach[]; retired: Set<number> }> {
-  const [rule] = await tx.select({ kind: alertRules.kind, enabled: alertRules.enabled, comparator: alertRules.comparator, threshold: alertRules.threshold }).from(alertRules).where(eq(alertRules.id, ruleId));
-  if (!rule || !rule.enabled) return { breaking: [], retired: new Set() };
+  const [rule] = await tx
+    .select({ kind: alertRules.kind, enabled: alertRules.enabled, comparator: alertRules.comparator, threshold: alertRules.threshold })
+    .from(alertRules)
+    .where(eq(alertRules.id, ruleId));
+  if (!rule?.enabled) return { breaking: [], retired: new Set() };
   if (rule.kind === 'silence') {
     const rows = rowsOf<{ thing_id: number }>(
       await tx.execute(sql`
@@ -226,7 +238,12 @@ export async function reevaluateRule(tx: Db, ruleId: number, who: Acting, now: D
     await tx
       .update(alerts)
       .set({ status: 'closed', closedAt: now, closedBy: who.actor.id })
-      .where(inArray(alerts.id, closing.map((a) => a.id)));
+      .where(
+        inArray(
+          alerts.id,
+          closing.map((a) => a.id),
+        ),
+      );
     for (const alert of closing) {
       await audit(tx, {
         actor: who.actor,
@@ -329,10 +346,13 @@ export async function publishAlertChanges(db: Db, bus: SensingBus, changes: Aler
 
 /** One page of alerts, newest first; `active` = open or acknowledged. */
 export async function listAlerts(db: Db, query: { status?: AlertStatus | 'active'; page: number; pageSize: number }): Promise<Page<Alert>> {
-  const where =
-    query.status === 'active' ? ne(alerts.status, 'closed') : query.status ? eq(alerts.status, query.status) : undefined;
+  const where = query.status === 'active' ? ne(alerts.status, 'closed') : query.status ? eq(alerts.status, query.status) : undefined;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    alertsQuery(db).where(where).orderBy(desc(alerts.openedAt), desc(alerts.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    alertsQuery(db)
+      .where(where)
+      .orderBy(desc(alerts.openedAt), desc(alerts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(alerts).where(where),
   ]);
   return { items: rows.map(toAlert), total, page: query.page, pageSize: query.pageSize };

@@ -96,7 +96,7 @@ describe('application platform', () => {
     expect(query.status).toBe(400);
     expect(errorOf(query).details?.map((d) => d.field)).toEqual(['querystring/sort']);
     const launchBefore = await countOf(auditLog);
-    const body = await staffXian.post(`/api/applications/${ids['members']}/launch`, { returnTo: '/' });
+    const body = await staffXian.post(`/api/applications/${ids.members}/launch`, { returnTo: '/' });
     expect(body.status).toBe(400);
     expect(errorOf(body).details?.map((d) => d.field)).toEqual(['body/returnTo']);
     expect(await countOf(auditLog)).toBe(launchBefore);
@@ -141,7 +141,7 @@ describe('application platform', () => {
     expect((await tile(anonymous, 'in-repair')).maintenanceNotice).toBe('系统升级，预计 18:00 恢复');
     const error = errorOf(await anonymous.post(`/api/applications/${ids['in-repair']}/launch`));
     expect(error.errorMessage).toContain('系统升级，预计 18:00 恢复');
-    const english = errorOf(await anonymous.post(`/api/applications/${ids['retired']}/launch`, undefined, { headers: { 'accept-language': 'en-US' } }));
+    const english = errorOf(await anonymous.post(`/api/applications/${ids.retired}/launch`, undefined, { headers: { 'accept-language': 'en-US' } }));
     expect(english.errorMessage).toBe('This application system cannot be used now: it is offline');
   });
 
@@ -154,7 +154,7 @@ describe('application platform', () => {
   it('records launches of a signed-in user, audited, and shows them as recent, latest first', async () => {
     const { browser, user } = await signedInAs(ctx.app, db(), 'staff', { role: 'staff', organisationId: xianId });
     expect((await tiles(browser)).recent).toEqual([]);
-    dataOf(await browser.post(`/api/applications/${ids['members']}/launch`));
+    dataOf(await browser.post(`/api/applications/${ids.members}/launch`));
     dataOf(await browser.post(`/api/applications/${ids['xian-only']}/launch`));
     const { recent } = await tiles(browser);
     expect(recent.map((r) => r.code)).toEqual(['xian-only', 'members']);
@@ -171,15 +171,15 @@ describe('application platform', () => {
 
   it('shows favourites first, adds and removes them idempotently, and keeps them per user', async () => {
     const { browser } = await signedInAs(ctx.app, db(), 'staff', { role: 'staff', organisationId: xianId });
-    expect(dataOf(await browser.put(`/api/applications/${ids['retired']}/favourite`))).toBeNull();
-    dataOf(await browser.put(`/api/applications/${ids['retired']}/favourite`));
+    expect(dataOf(await browser.put(`/api/applications/${ids.retired}/favourite`))).toBeNull();
+    dataOf(await browser.put(`/api/applications/${ids.retired}/favourite`));
     const { items } = await tiles(browser);
     expect(items[0]).toMatchObject({ code: 'retired', favourite: true });
     expect(items.filter((i) => i.favourite)).toHaveLength(1);
     // another user's catalogue is unchanged
     expect((await tile(staffBaoji, 'retired')).favourite).toBe(false);
-    dataOf(await browser.delete(`/api/applications/${ids['retired']}/favourite`));
-    dataOf(await browser.delete(`/api/applications/${ids['retired']}/favourite`));
+    dataOf(await browser.delete(`/api/applications/${ids.retired}/favourite`));
+    dataOf(await browser.delete(`/api/applications/${ids.retired}/favourite`));
     expect((await tiles(browser)).items.some((i) => i.favourite)).toBe(false);
   });
 
@@ -207,7 +207,7 @@ describe('application platform', () => {
     });
 
     it('audits a change with what changed, and the catalogue shows it at once', async () => {
-      const response = await editor.patch<ManagedApplication>(`/api/manage/applications/${ids['members']}`, {
+      const response = await editor.patch<ManagedApplication>(`/api/manage/applications/${ids.members}`, {
         status: 'maintenance',
         maintenanceNotice: '今晚停机维护',
       });
@@ -215,13 +215,13 @@ describe('application platform', () => {
       const [entry] = await db()
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.action, 'application.update'), eq(auditLog.entityId, String(ids['members']))));
+        .where(and(eq(auditLog.action, 'application.update'), eq(auditLog.entityId, String(ids.members))));
       expect(entry).toMatchObject({
         before: { status: 'online', maintenanceNotice: null },
         after: { status: 'maintenance', maintenanceNotice: '今晚停机维护' },
       });
       expect((await tile(staffXian, 'members')).blockedBy).toBe('maintenance');
-      dataOf(await editor.patch(`/api/manage/applications/${ids['members']}`, { status: 'online', maintenanceNotice: null }));
+      dataOf(await editor.patch(`/api/manage/applications/${ids.members}`, { status: 'online', maintenanceNotice: null }));
     });
 
     it('answers management reads no-store', async () => {
@@ -245,7 +245,7 @@ describe('application platform', () => {
 
     it('trims one-line text and stores an empty maintenance notice as none', async () => {
       const changed = dataOf(
-        await editor.patch<ManagedApplication>(`/api/manage/applications/${ids['retired']}`, { name: '  已下线的系统  ', maintenanceNotice: '   ' }),
+        await editor.patch<ManagedApplication>(`/api/manage/applications/${ids.retired}`, { name: '  已下线的系统  ', maintenanceNotice: '   ' }),
       );
       expect(changed).toMatchObject({ name: '已下线的系统', maintenanceNotice: null });
     });

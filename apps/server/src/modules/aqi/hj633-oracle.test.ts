@@ -14,10 +14,10 @@ import { computeAqi } from './hj633';
 const CNEMC_PRIMARY: Record<string, string> = {
   '细颗粒物(PM2.5)': 'pm2_5',
   '颗粒物(PM10)': 'pm10',
-  '二氧化硫': 'so2',
-  '二氧化氮': 'no2',
-  '一氧化碳': 'co',
-  '臭氧1小时': 'o3',
+  二氧化硫: 'so2',
+  二氧化氮: 'no2',
+  一氧化碳: 'co',
+  臭氧1小时: 'o3',
 };
 
 describe('HJ 633-2012 real-time AQI against the values the national network published', () => {
@@ -26,7 +26,9 @@ describe('HJ 633-2012 real-time AQI against the values the national network publ
     expect(complete.length).toBeGreaterThan(2000);
     const mismatches = complete.filter((row) => computeAqi(valuesOf(row), 'hourly').aqi !== Number(row.aqi));
     const share = (1 - mismatches.length / complete.length) * 100;
-    console.log(`HJ 633-2012 real-time AQI: ${complete.length - mismatches.length} of ${complete.length} complete hours equal the published AQI (${share.toFixed(2)}%)`);
+    console.log(
+      `HJ 633-2012 real-time AQI: ${complete.length - mismatches.length} of ${complete.length} complete hours equal the published AQI (${share.toFixed(2)}%)`,
+    );
     expect(mismatches.map((r) => `${r.stationcode} ${r.timepoint} published ${r.aqi}`)).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import type { AuditEntry } from '@eco/contracts/audit';
 import type { Page } from '@eco/contracts/envelope';
 import type { SiteSettings } from '@eco/contracts/site';
 import { auditLog, users } from '../../db/schema';
-import { Browser, createUser, signedInAs, type TestUser } from '../../test/browser';
+import { type Browser, createUser, signedInAs, type TestUser } from '../../test/browser';
 import { dataOf, errorOf, getJson, useTestApp } from '../../test/test-app';
 import { allAudit, audit } from './service';
 
@@ -21,7 +21,7 @@ const FIXTURE = [
   { at: '2026-11-20T09:00:00+08:00', actor: 'zhang.wei', action: 'user.create', entityType: 'user', after: { displayName: '张伟' } },
   { at: '2026-11-21T09:00:00+08:00', actor: 'Zhang.Wei', action: 'user.update', entityType: 'user', after: { displayName: '张伟（省林业局）' } },
   { at: '2026-11-21T12:00:00+08:00', actor: 'li.na', action: 'site.update', entityType: 'site_settings', after: { title: '陕西省生态云感知系统' } },
-  { at: '2026-11-22T08:00:00+08:00', actor: '=cmd|\' /C calc\'!A0', action: 'session.sign_in_failed', entityType: 'user', after: { reason: 'unknown_account' } },
+  { at: '2026-11-22T08:00:00+08:00', actor: "=cmd|' /C calc'!A0", action: 'session.sign_in_failed', entityType: 'user', after: { reason: 'unknown_account' } },
 ] as const;
 
 describe('the audit log', () => {
@@ -130,7 +130,10 @@ describe('the audit log', () => {
       for (const query of ['actorAccount=zhang.wei', 'entityType=user', `from=${encodeURIComponent('2026-11-21T00:00:00+08:00')}`, '']) {
         const rows = (parse((await csv(query)).text, { bom: true }) as string[][]).slice(1);
         const listed = await list(`${query}&pageSize=100`);
-        expect(rows.map((r) => r[4]), query).toEqual(listed.items.map((e) => e.action));
+        expect(
+          rows.map((r) => r[4]),
+          query,
+        ).toEqual(listed.items.map((e) => e.action));
       }
     });
 
@@ -154,7 +157,9 @@ describe('the audit log', () => {
       const db = ctx.database.db;
       const at = new Date('2026-11-19T08:00:00+08:00');
       for (let i = 0; i < 7; i++) {
-        await db.insert(auditLog).values({ at, actorId: null, actorAccount: `batch-${i}`, ip: 'local', action: 'test.batch', entityType: 'test', entityId: String(i) });
+        await db
+          .insert(auditLog)
+          .values({ at, actorId: null, actorAccount: `batch-${i}`, ip: 'local', action: 'test.batch', entityType: 'test', entityId: String(i) });
       }
       const read: string[] = [];
       for await (const entry of allAudit(db, { action: 'test.batch' }, 3)) read.push(entry.entityId!);
@@ -203,7 +208,13 @@ describe('the audit log', () => {
       const db = ctx.database.db;
       await expect(
         db.transaction(async (tx) => {
-          await audit(tx, { actor: { id: adminUser.id, account: adminUser.account }, ip: 'local', action: 'test.rollback', entityType: 'test', entityId: null });
+          await audit(tx, {
+            actor: { id: adminUser.id, account: adminUser.account },
+            ip: 'local',
+            action: 'test.rollback',
+            entityType: 'test',
+            entityId: null,
+          });
           throw new Error('the change failed');
         }),
       ).rejects.toThrow('the change failed');

@@ -20,9 +20,7 @@ describe('the geography: /api/divisions and /api/city-boundaries', () => {
     const response = await getJson<CityBoundaries>(ctx.app, '/api/city-boundaries');
     const boundaries = dataOf(response);
     expect(boundaries.type).toBe('FeatureCollection');
-    expect(boundaries.features.map((f) => f.properties.code)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `61${String(i + 1).padStart(2, '0')}`),
-    );
+    expect(boundaries.features.map((f) => f.properties.code)).toEqual(Array.from({ length: 10 }, (_, i) => `61${String(i + 1).padStart(2, '0')}`));
     const cityNames = new Map(divisionTree()[0]!.children!.map((c) => [c.code, c.name]));
     for (const feature of boundaries.features) {
       expect(feature.type).toBe('Feature');

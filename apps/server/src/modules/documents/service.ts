@@ -32,6 +32,7 @@ const FILE_NAME_MAX = 255;
  * control characters, at most 255 characters (the extension kept); `未命名文件` when nothing is left.
  */
 export function cleanFileName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed from a file name
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f\ufeff]/g, '').trim();
   if (base === '' || base === '.' || base === '..') return '未命名文件';
   if (base.length <= FILE_NAME_MAX) return base;
@@ -56,12 +57,7 @@ export interface SavedUpload extends StoredFile {
  * `UPLOAD_TOO_LARGE` (413), `UPLOAD_TYPE_NOT_ALLOWED` (415), and whatever `write` throws; in
  * every case nothing of this upload stays.
  */
-export async function storeUpload<T>(
-  db: Db,
-  uploads: Uploads,
-  request: FastifyRequest,
-  write: (tx: Db, file: SavedUpload) => Promise<T>,
-): Promise<T> {
+export async function storeUpload<T>(db: Db, uploads: Uploads, request: FastifyRequest, write: (tx: Db, file: SavedUpload) => Promise<T>): Promise<T> {
   if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING', 'multipart/form-data');
   const part = await request.file();
   if (!part) throw new AppError('UPLOAD_MISSING');

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@eco/contracts/envelope';
 import type { NoticeDetail, NoticeSummary } from '@eco/contracts/notices';
-import { auditLog, files, noticeAttachments, notices } from '../../db/schema';
+import { auditLog, files, notices } from '../../db/schema';
 import { Browser, signedInAs, type TestUser } from '../../test/browser';
 import { SAMPLES } from '../../test/sample-files';
 import { buildTestApp, dataOf, errorOf } from '../../test/test-app';
@@ -140,8 +140,15 @@ describe('notices', () => {
       expect(response.status).toBe(404);
       expect(errorOf(response).errorCode).toBe('NOTICE_NOT_FOUND');
       expect(await auditActions(notice.id)).toEqual(['notice.create']);
-      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'notice.create'), eq(auditLog.entityId, String(notice.id))));
-      expect(entry).toMatchObject({ actorId: editorId, actorAccount: 'zhang.editor', after: { title: '关于做好春季森林防火工作的通知', category: 'notice', pinned: false } });
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'notice.create'), eq(auditLog.entityId, String(notice.id))));
+      expect(entry).toMatchObject({
+        actorId: editorId,
+        actorAccount: 'zhang.editor',
+        after: { title: '关于做好春季森林防火工作的通知', category: 'notice', pinned: false },
+      });
     });
 
     it('publishes, withdraws and publishes again, refusing the transitions that make no sense', async () => {
@@ -158,7 +165,7 @@ describe('notices', () => {
       const twice = await publish(id, '2030-01-01T00:00:00+08:00');
       expect(twice.status).toBe(409);
       expect(errorOf(twice).errorCode).toBe('NOTICE_STATE_CONFLICT');
-      expect(dataOf(await editor.get<NoticeDetail>(`/api/notices/manage/${id}`)).publishAt).toBe('2025-03-01T09:00:00+08:00');
+      expect(dataOf(await editor.get<NoticeDetail>(`/api/manage/notices/${id}`)).publishAt).toBe('2025-03-01T09:00:00+08:00');
       // a published notice cannot be deleted, only withdrawn
       expect((await editor.delete(`/api/notices/${id}`)).status).toBe(409);
 
@@ -174,7 +181,7 @@ describe('notices', () => {
     it('deletes a draft and records it', async () => {
       const { id } = await create({ title: '将被删除的草稿' });
       expect((await editor.delete(`/api/notices/${id}`)).status).toBe(200);
-      expect((await editor.get(`/api/notices/manage/${id}`)).status).toBe(404);
+      expect((await editor.get(`/api/manage/notices/${id}`)).status).toBe(404);
       expect(await auditActions(id)).toEqual(['notice.create', 'notice.delete']);
     });
 
@@ -182,7 +189,10 @@ describe('notices', () => {
       const { id } = await create({ title: '待修改' });
       const changed = dataOf(await editor.patch<NoticeDetail>(`/api/notices/${id}`, { title: '已修改', pinned: true }));
       expect(changed).toMatchObject({ title: '已修改', pinned: true, category: 'notice' });
-      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'notice.update'), eq(auditLog.entityId, String(id))));
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'notice.update'), eq(auditLog.entityId, String(id))));
       expect(entry).toMatchObject({ before: { title: '待修改', pinned: false }, after: { title: '已修改', pinned: true } });
       // the same values again: nothing to record
       await editor.patch(`/api/notices/${id}`, { title: '已修改' });
@@ -193,14 +203,17 @@ describe('notices', () => {
       const mine = await create({ title: '管理员也可以发布' }, admin);
       expect(dataOf(await publish(mine.id, null, admin)).status).toBe('published');
       const before = await countRows(db());
-      for (const [who, status, code] of [[staff, 403, 'FORBIDDEN'], [reader, 401, 'NOT_SIGNED_IN']] as const) {
+      for (const [who, status, code] of [
+        [staff, 403, 'FORBIDDEN'],
+        [reader, 401, 'NOT_SIGNED_IN'],
+      ] as const) {
         for (const response of [
           await who.post('/api/notices', draft()),
           await who.patch(`/api/notices/${mine.id}`, { title: 'x' }),
           await who.post(`/api/notices/${mine.id}/withdraw`),
           await who.delete(`/api/notices/${mine.id}`),
           await upload(mine.id, 'a.pdf', SAMPLES.pdf(), who),
-          await who.get('/api/notices/manage'),
+          await who.get('/api/manage/notices'),
         ]) {
           expect(response.status).toBe(status);
           expect(errorOf(response).errorCode).toBe(code);
@@ -269,7 +282,13 @@ describe('notices', () => {
       await db().delete(notices);
       const items = [
         { key: 'fire', title: '森林防火紧急通知', category: 'notice', at: '2025-04-01T10:00:00+08:00', body: '<p>进入防火期。</p>' },
-        { key: 'bodyOnly', title: '关于清明节期间安全工作的公告', category: 'announcement', at: '2025-04-02T10:00:00+08:00', body: '<p>严禁野外用火，做好<b>防火</b>巡查。</p>' },
+        {
+          key: 'bodyOnly',
+          title: '关于清明节期间安全工作的公告',
+          category: 'announcement',
+          at: '2025-04-02T10:00:00+08:00',
+          body: '<p>严禁野外用火，做好<b>防火</b>巡查。</p>',
+        },
         { key: 'news', title: '秦岭红外相机拍到大熊猫', category: 'news', at: '2025-04-03T10:00:00+08:00', body: '<p>工作动态。</p>' },
         { key: 'pinned', title: '置顶：系统使用说明', category: 'notice', at: '2025-01-05T10:00:00+08:00', body: '<p>说明</p>', pinned: true },
         // 23:30 on 10 April in the province is still 10 April, though 15:30 UTC
@@ -334,7 +353,7 @@ describe('notices', () => {
       });
       expect(dataOf(await reader.get<NoticeDetail>(`/api/notices/${ids.news}`)).viewCount).toBe(2);
       // editors' reads do not count
-      expect(dataOf(await editor.get<NoticeDetail>(`/api/notices/manage/${ids.news}`)).viewCount).toBe(2);
+      expect(dataOf(await editor.get<NoticeDetail>(`/api/manage/notices/${ids.news}`)).viewCount).toBe(2);
       const oldest = dataOf(await reader.get<NoticeDetail>(`/api/notices/${ids.pinned}`));
       expect(oldest.older).toBeNull();
       const newest = dataOf(await reader.get<NoticeDetail>(`/api/notices/${ids.wildcard}`));
@@ -342,9 +361,9 @@ describe('notices', () => {
     });
 
     it('lists every status for editors, filtered by status', async () => {
-      const drafts = dataOf(await editor.get<Page<NoticeSummary>>('/api/notices/manage?status=draft'));
+      const drafts = dataOf(await editor.get<Page<NoticeSummary>>('/api/manage/notices?status=draft'));
       expect(drafts.items.map((n) => n.title)).toEqual(['防火草稿']);
-      const all = dataOf(await editor.get<Page<NoticeSummary>>('/api/notices/manage?pageSize=100'));
+      const all = dataOf(await editor.get<Page<NoticeSummary>>('/api/manage/notices?pageSize=100'));
       expect(all.total).toBe(7);
     });
   });
@@ -382,7 +401,13 @@ describe('notices', () => {
       ['an executable renamed to .pdf', '发票.pdf', SAMPLES.exe(), 415, 'UPLOAD_TYPE_NOT_ALLOWED'],
       ['plain text renamed to .docx', '说明.docx', Buffer.from('只是一段文字\n'), 415, 'UPLOAD_TYPE_NOT_ALLOWED'],
       ['HTML renamed to .png', 'x.png', Buffer.from('<html><script>alert(1)</script></html>'), 415, 'UPLOAD_TYPE_NOT_ALLOWED'],
-      ['a file one byte over the limit', '大文件.pdf', Buffer.concat([SAMPLES.pdf(), Buffer.alloc(MAX_BYTES + 1 - SAMPLES.pdf().length, 0x20)]), 413, 'UPLOAD_TOO_LARGE'],
+      [
+        'a file one byte over the limit',
+        '大文件.pdf',
+        Buffer.concat([SAMPLES.pdf(), Buffer.alloc(MAX_BYTES + 1 - SAMPLES.pdf().length, 0x20)]),
+        413,
+        'UPLOAD_TOO_LARGE',
+      ],
       ['an empty file', '空文件.pdf', Buffer.alloc(0), 400, 'UPLOAD_EMPTY'],
     ])('refuses %s, leaving no file and no row', async (_what, fileName, bytes, status, code) => {
       const before = await countRows(db());
@@ -428,7 +453,7 @@ describe('notices', () => {
     });
 
     it('downloads with the original Chinese name as an attachment, never sniffed or run', async () => {
-      const detail = dataOf(await editor.get<NoticeDetail>(`/api/notices/manage/${noticeId}`));
+      const detail = dataOf(await editor.get<NoticeDetail>(`/api/manage/notices/${noticeId}`));
       const docx = detail.attachments.find((a) => a.fileName === '报名表.docx')!;
       const response = await editor.get(docx.url);
       expect(response.status).toBe(200);
@@ -441,7 +466,7 @@ describe('notices', () => {
     });
 
     it('previews a PDF inline, framable only by the portal itself', async () => {
-      const detail = dataOf(await editor.get<NoticeDetail>(`/api/notices/manage/${noticeId}`));
+      const detail = dataOf(await editor.get<NoticeDetail>(`/api/manage/notices/${noticeId}`));
       const pdf = detail.attachments.find((a) => a.fileName === '通知附件.pdf')!;
       const response = await editor.get(`${pdf.url}?disposition=inline`);
       expect(response.headers['content-type']).toBe('application/pdf');
@@ -451,7 +476,7 @@ describe('notices', () => {
     });
 
     it('serves attachments to readers only once the notice is visible', async () => {
-      const detail = dataOf(await editor.get<NoticeDetail>(`/api/notices/manage/${noticeId}`));
+      const detail = dataOf(await editor.get<NoticeDetail>(`/api/manage/notices/${noticeId}`));
       const url = detail.attachments[0]!.url;
       const hidden = await reader.get(url);
       expect(hidden.status).toBe(404);
@@ -486,7 +511,9 @@ describe('notices', () => {
       const bodyHtml =
         '<h2>一、总体要求</h2><p><strong>加粗</strong><em>斜体</em><u>下划线</u><s>删除</s></p><ul><li>一</li></ul><ol><li>二</li></ol><blockquote><p>引用</p></blockquote><p><a href="https://www.forestry.gov.cn/">国家林草局</a></p>';
       const created = dataOf(await editor.post<NoticeDetail>('/api/notices', draft({ bodyHtml })));
-      expect(created.bodyHtml).toBe(bodyHtml.replace('<a href="https://www.forestry.gov.cn/">', '<a href="https://www.forestry.gov.cn/" target="_blank" rel="noopener noreferrer">'));
+      expect(created.bodyHtml).toBe(
+        bodyHtml.replace('<a href="https://www.forestry.gov.cn/">', '<a href="https://www.forestry.gov.cn/" target="_blank" rel="noopener noreferrer">'),
+      );
     });
   });
 });

@@ -9,7 +9,35 @@ import { describe, expect, it } from 'vitest';
 import { sanitiseNoticeHtml } from './sanitise-html';
 import { XSS_PAYLOADS } from './xss-payloads';
 
-const ALLOWED_TAGS = new Set(['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sub', 'sup']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'sub',
+  'sup',
+]);
 const ALLOWED_ATTRIBUTES = new Set(['href', 'target', 'rel', 'start', 'colspan', 'rowspan']);
 
 function elements(nodes: ChildNode[]): Element[] {
@@ -49,16 +77,27 @@ describe('sanitiseNoticeHtml', () => {
   });
 
   it('the check itself finds what it must', () => {
-    expect(problems('<p onclick="x">a</p><script></script><a href="javascript:alert(1)">b</a>')).toEqual(['p[onclick]', '<script>', 'href=javascript:alert(1)']);
+    expect(problems('<p onclick="x">a</p><script></script><a href="javascript:alert(1)">b</a>')).toEqual([
+      'p[onclick]',
+      '<script>',
+      'href=javascript:alert(1)',
+    ]);
   });
 
   it('keeps formatting, links and the text, one line per block', () => {
-    const { html, text } = sanitiseNoticeHtml('<h2>标题</h2><p>森林<b>防火</b> &amp; 安全</p><ul><li>一</li><li>二</li></ul><p><a href="mailto:office@example.cn">来信</a></p>');
-    expect(html).toBe('<h2>标题</h2><p>森林<b>防火</b> &amp; 安全</p><ul><li>一</li><li>二</li></ul><p><a href="mailto:office@example.cn" target="_blank" rel="noopener noreferrer">来信</a></p>');
+    const { html, text } = sanitiseNoticeHtml(
+      '<h2>标题</h2><p>森林<b>防火</b> &amp; 安全</p><ul><li>一</li><li>二</li></ul><p><a href="mailto:office@example.cn">来信</a></p>',
+    );
+    expect(html).toBe(
+      '<h2>标题</h2><p>森林<b>防火</b> &amp; 安全</p><ul><li>一</li><li>二</li></ul><p><a href="mailto:office@example.cn" target="_blank" rel="noopener noreferrer">来信</a></p>',
+    );
     expect(text).toBe('标题\n森林防火 & 安全\n一\n二\n来信');
   });
 
   it('drops the content of scripts and styles, not only their tags', () => {
-    expect(sanitiseNoticeHtml('<p>前</p><script>var secret = 1;</script><style>p{color:red}</style><p>后</p>')).toEqual({ html: '<p>前</p><p>后</p>', text: '前\n后' });
+    expect(sanitiseNoticeHtml('<p>前</p><script>var secret = 1;</script><style>p{color:red}</style><p>后</p>')).toEqual({
+      html: '<p>前</p><p>后</p>',
+      text: '前\n后',
+    });
   });
 });

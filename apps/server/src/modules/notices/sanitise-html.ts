@@ -8,8 +8,33 @@
 import sanitizeHtml from 'sanitize-html';
 
 const TAGS = [
-    'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote',
-    'ul', 'ol', 'li', 'hr', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sub', 'sup',
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'sub',
+  'sup',
 ];
 const ATTRIBUTES = { ol: ['start'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] };
 

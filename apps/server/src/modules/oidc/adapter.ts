@@ -57,7 +57,10 @@ export function databaseAdapter(db: Db, now: () => Date) {
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') {
-        const [row] = await db.select().from(oidcClients).where(and(eq(oidcClients.clientId, id), eq(oidcClients.disabled, false)));
+        const [row] = await db
+          .select()
+          .from(oidcClients)
+          .where(and(eq(oidcClients.clientId, id), eq(oidcClients.disabled, false)));
         return row ? clientMetadata(row) : undefined;
       }
       return this.findWhere(eq(oidcPayloads.id, id));

@@ -26,7 +26,10 @@ const SIGNING_KEY = 'oidc-signing-jwk';
 async function signingKey(db: Db): Promise<crypto.JsonWebKey> {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: crypto.randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' };
-  await db.insert(appSecrets).values({ name: SIGNING_KEY, value: JSON.stringify(jwk) }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: SIGNING_KEY, value: JSON.stringify(jwk) })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SIGNING_KEY));
   return JSON.parse(row!.value) as crypto.JsonWebKey;
 }
@@ -38,16 +41,14 @@ async function signingKey(db: Db): Promise<crypto.JsonWebKey> {
  */
 function portalPolicy() {
   const policy = interactionPolicy.base();
-  policy
-    .get('login')!
-    .checks.add(
-      // with prompt=none the provider answers this check's error at once (OpenID Connect Core
-      // §3.1.2.6: a silent check that needs the user gets login_required), never the interaction
-      new interactionPolicy.Check('portal_session', 'the portal session decides who signs in', 'login_required', (ctx: KoaContextWithOIDC) =>
-        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-      ),
-      0,
-    );
+  policy.get('login')!.checks.add(
+    // with prompt=none the provider answers this check's error at once (OpenID Connect Core
+    // §3.1.2.6: a silent check that needs the user gets login_required), never the interaction
+    new interactionPolicy.Check('portal_session', 'the portal session decides who signs in', 'login_required', (ctx: KoaContextWithOIDC) =>
+      ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+    ),
+    0,
+  );
   return policy;
 }
 
@@ -68,7 +69,7 @@ export async function createProvider(db: Db, now: () => Date, issuer: string, tr
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}`, policy: portalPolicy() },
     async findAccount(_ctx, id) {
       const user = /^\d{1,10}$/.test(id) ? await findSignedInUser(db, Number(id)) : null;
-      if (!user || user.status !== 'active') return undefined;
+      if (user?.status !== 'active') return undefined;
       return { accountId: id, claims: async () => ({ sub: id, name: user.displayName, preferred_username: user.account }) };
     },
     ttl: { Session: 8 * 3600, Interaction: 600, Grant: 8 * 3600, AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600 },

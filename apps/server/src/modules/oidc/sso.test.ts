@@ -121,7 +121,9 @@ describe('single sign-on: the portal as an OpenID Connect provider', () => {
         sortOrder: 1,
       }),
     ).id;
-    registered = dataOf(await admin.post<OidcClientWithSecret>('/api/manage/oidc-clients', { name: '西安林业一张图', redirectUris: [redirectUri], applicationId: appId }));
+    registered = dataOf(
+      await admin.post<OidcClientWithSecret>('/api/manage/oidc-clients', { name: '西安林业一张图', redirectUris: [redirectUri], applicationId: appId }),
+    );
     rp = await client.discovery(new URL(issuer), registered.client.clientId, undefined, client.ClientSecretBasic(registered.clientSecret), {
       execute: [client.allowInsecureRequests],
     });
@@ -178,7 +180,9 @@ describe('single sign-on: the portal as an OpenID Connect provider', () => {
     const { callback, verifier, state } = await authorise(browser);
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('code')).toBeNull();
-    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toMatchObject({ error: 'access_denied' });
+    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toMatchObject({
+      error: 'access_denied',
+    });
   });
 
   it('sends a visitor not signed in to the portal to its sign-in page, and back into the flow once signed in', async () => {
@@ -221,7 +225,12 @@ describe('single sign-on: the portal as an OpenID Connect provider', () => {
         { model: 'Session', id: 'live-for-pruning', payload: {}, expiresAt: future },
       ]);
     const errors: unknown[] = [];
-    const stop = schedulePruning(db(), () => new Date(), (error) => errors.push(error), 20);
+    const stop = schedulePruning(
+      db(),
+      () => new Date(),
+      (error) => errors.push(error),
+      20,
+    );
     try {
       const ids = async () => (await db().select({ id: oidcPayloads.id }).from(oidcPayloads)).map((row) => row.id);
       await expect.poll(ids, { timeout: 5000 }).not.toContain('expired-for-pruning');
@@ -236,7 +245,9 @@ describe('single sign-on: the portal as an OpenID Connect provider', () => {
     const browser = new HttpBrowser(origin);
     await browser.signIn(xianStaff);
     const first = await authorise(browser);
-    expect((await client.authorizationCodeGrant(rp, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state })).claims()!.sub).toBe(String(xianStaff.id));
+    expect((await client.authorizationCodeGrant(rp, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state })).claims()!.sub).toBe(
+      String(xianStaff.id),
+    );
     await browser.signOut();
     await browser.signIn(baojiStaff);
     const second = await authorise(browser);

@@ -22,7 +22,8 @@ describe('organisations', () => {
 
   it('answers one organisation per division, named as it, in the province → city → county tree and order of the file', async () => {
     const nodes = await tree();
-    const shape = (items: OrganisationNode[]): unknown => items.map((n) => ({ code: n.code, name: n.name, ...(n.level === 'county' ? {} : { children: shape(n.children) }) }));
+    const shape = (items: OrganisationNode[]): unknown =>
+      items.map((n) => ({ code: n.code, name: n.name, ...(n.level === 'county' ? {} : { children: shape(n.children) }) }));
     const fileShape = (items: DivisionItem[], depth = 0): unknown =>
       items.map((d) => ({ code: d.code, name: d.name, ...(depth === 2 ? {} : { children: fileShape(d.children ?? [], depth + 1) }) }));
     expect(shape(nodes)).toEqual(fileShape(divisionTree()));
@@ -51,7 +52,10 @@ describe('organisations', () => {
       expect(response.status).toBe(200);
       expect(dataOf(response)).toEqual({ id: xian!.id, code: '6101', name: '西安市林业局', level: 'city', parentId: xian!.parentId });
       expect((await tree())[0]!.children.find((c) => c.code === '6101')!.name).toBe('西安市林业局');
-      const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'organisation.update'), eq(auditLog.entityId, String(xian!.id))));
+      const [entry] = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'organisation.update'), eq(auditLog.entityId, String(xian!.id))));
       expect(entry).toMatchObject({ entityType: 'organisation', before: { name: '西安市' }, after: { name: '西安市林业局' } });
       // the same name again writes nothing
       await admin.patch(`/api/organisations/${xian!.id}`, { name: '西安市林业局' });

@@ -88,9 +88,12 @@ describe('editing technical regulations', () => {
     expect(await auditActions(created.id)).toEqual(['regulation.create']);
   });
 
-  it.each(['GB/T 28181-2022', 'LY/T 2581-2017', 'HJ 633-2012', 'DB61/T 1234-2019', 'GB/T 33776.602-2017', 'GB 50016-2014'])('accepts the code %s', async (code) => {
-    expect((await editor.post(LIST, body({ code, title: `规范 ${code}` }))).status).toBe(201);
-  });
+  it.each(['GB/T 28181-2022', 'LY/T 2581-2017', 'HJ 633-2012', 'DB61/T 1234-2019', 'GB/T 33776.602-2017', 'GB 50016-2014'])(
+    'accepts the code %s',
+    async (code) => {
+      expect((await editor.post(LIST, body({ code, title: `规范 ${code}` }))).status).toBe(201);
+    },
+  );
 
   it.each(['GB/T28181-2022', 'gb/t 28181-2022', 'LY/T 2581', 'HJ 633-12', 'DB6/T 1-2019', '防火规范', '', '   ', 'GB/T 28181—2022'])(
     'refuses the code %j with 400, changing nothing',
@@ -111,7 +114,11 @@ describe('editing technical regulations', () => {
     expect(errorOf(self).errorCode).toBe('REGULATION_REPLACES_ITSELF');
     const dates = await editor.post(LIST, body({ code: 'HJ 2-2020', issuedOn: '2020-05-01', effectiveOn: '2020-04-01' }));
     expect(errorOf(dates).errorCode).toBe('REGULATION_DATES_INVALID');
-    for (const bad of [body({ code: 'HJ 3-2020', title: '' }), body({ code: 'HJ 3-2020', issuedOn: '2020-02-30' }), body({ code: 'HJ 3-2020', replacesCode: '旧版' })]) {
+    for (const bad of [
+      body({ code: 'HJ 3-2020', title: '' }),
+      body({ code: 'HJ 3-2020', issuedOn: '2020-02-30' }),
+      body({ code: 'HJ 3-2020', replacesCode: '旧版' }),
+    ]) {
       expect((await editor.post(LIST, bad)).status).toBe(400);
     }
   });
@@ -142,7 +149,12 @@ describe('editing technical regulations', () => {
 
   it('refuses a body whose types are not as declared, without coercing them', async () => {
     const before = await countRows(database.db);
-    for (const bad of [body({ code: 'HJ 10-2020', issuedOn: 20200101 }), body({ code: 'HJ 10-2020', title: 5 }), body({ code: 'HJ 10-2020', issuedOn: '0000-01-01' }), body({ code: 'HJ 10-2020', effectiveOn: '2100-01-01' })]) {
+    for (const bad of [
+      body({ code: 'HJ 10-2020', issuedOn: 20200101 }),
+      body({ code: 'HJ 10-2020', title: 5 }),
+      body({ code: 'HJ 10-2020', issuedOn: '0000-01-01' }),
+      body({ code: 'HJ 10-2020', effectiveOn: '2100-01-01' }),
+    ]) {
       const response = await editor.post(LIST, bad);
       expect([response.status, errorOf(response).errorCode]).toEqual([400, 'VALIDATION_FAILED']);
     }
@@ -158,11 +170,22 @@ describe('editing technical regulations', () => {
   });
 
   it('replaces a regulation by a newer one: both link to each other and the old one is repealed once the new one is in effect', async () => {
-    const old = await create({ code: 'GB/T 28181-2016', title: '公共安全视频监控联网系统信息传输、交换、控制技术要求（2016）', issuedOn: '2016-07-12', effectiveOn: '2016-08-01' });
-    const newer = await create({ code: 'GB/T 28181-2030', title: '公共安全视频监控联网系统信息传输、交换、控制技术要求', issuedOn: '2024-05-01', effectiveOn: '2024-07-01', replacesCode: 'GB/T 28181-2016' });
+    const old = await create({
+      code: 'GB/T 28181-2016',
+      title: '公共安全视频监控联网系统信息传输、交换、控制技术要求（2016）',
+      issuedOn: '2016-07-12',
+      effectiveOn: '2016-08-01',
+    });
+    const newer = await create({
+      code: 'GB/T 28181-2030',
+      title: '公共安全视频监控联网系统信息传输、交换、控制技术要求',
+      issuedOn: '2024-05-01',
+      effectiveOn: '2024-07-01',
+      replacesCode: 'GB/T 28181-2016',
+    });
     expect(newer.status).toBe('upcoming');
     expect(newer.replaces).toMatchObject({ id: old.id, code: 'GB/T 28181-2016' });
-    expect((await detail(old.id))).toMatchObject({ status: 'current', replacedBy: [{ id: newer.id, code: 'GB/T 28181-2030' }] });
+    expect(await detail(old.id)).toMatchObject({ status: 'current', replacedBy: [{ id: newer.id, code: 'GB/T 28181-2030' }] });
     await setClock('2024-07-01T00:00:00+08:00');
     expect((await detail(newer.id)).status).toBe('current');
     expect((await detail(old.id)).status).toBe('repealed');
@@ -183,7 +206,10 @@ describe('editing technical regulations', () => {
   it('edits fields, audits what changed, and refuses taking another code', async () => {
     const { id } = await create({ code: 'HJ 4-2020', title: '旧标题' });
     expect(dataOf(await editor.patch<RegulationDetail>(`${LIST}/${id}`, { title: '新标题' })).title).toBe('新标题');
-    const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'regulation.update'), eq(auditLog.entityId, String(id))));
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'regulation.update'), eq(auditLog.entityId, String(id))));
     expect(entry).toMatchObject({ before: { title: '旧标题' }, after: { title: '新标题' } });
     const clash = await editor.patch(`${LIST}/${id}`, { code: 'LY/T 2581-2016' });
     expect(clash.status).toBe(409);
@@ -193,7 +219,10 @@ describe('editing technical regulations', () => {
   it('refuses staff and anonymous visitors, changing nothing', async () => {
     const staff = (await signedInAs(app, database.db, 'staff')).browser;
     const before = await countRows(database.db);
-    for (const [who, status] of [[staff, 403], [reader, 401]] as const) {
+    for (const [who, status] of [
+      [staff, 403],
+      [reader, 401],
+    ] as const) {
       expect((await who.post(LIST, body({ code: 'HJ 5-2020' }))).status).toBe(status);
       expect((await who.patch(`${LIST}/1`, { title: 'x' })).status).toBe(status);
       const { payload, headers } = multipartBody('a.pdf', SAMPLES.pdf());
@@ -216,7 +245,9 @@ describe('editing technical regulations', () => {
       expect(document).toMatchObject({ fileName: '森林防火视频监控系统技术规范.pdf', mime: 'application/pdf', size: SAMPLES.pdf().length });
       const download = await reader.get(document!.url);
       expect(download.status).toBe(200);
-      expect(download.headers['content-disposition']).toBe(`attachment; filename="${'?'.repeat(14)}.pdf"; filename*=UTF-8''${encodeURIComponent('森林防火视频监控系统技术规范')}.pdf`);
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="${'?'.repeat(14)}.pdf"; filename*=UTF-8''${encodeURIComponent('森林防火视频监控系统技术规范')}.pdf`,
+      );
       expect((await reader.get(`${document!.url}?disposition=inline`)).headers['content-disposition']).toMatch(/^inline;/);
       expect(await auditActions(id)).toContain('regulation.document.add');
     });

@@ -81,8 +81,12 @@ export async function updateRegulation(db: Db, now: () => Date, { actor, ip }: A
     if (next.code !== row.code) await assertCodeFree(tx, next.code, id);
     const diff = changes({ ...summary(row) }, { ...given });
     if (!diff) return;
-    await tx.update(r).set({ ...given, updatedAt: now() }).where(eq(r.id, id));
-    const action = given.abolishedOn !== undefined && given.abolishedOn !== row.abolishedOn && given.abolishedOn !== null ? 'regulation.retire' : 'regulation.update';
+    await tx
+      .update(r)
+      .set({ ...given, updatedAt: now() })
+      .where(eq(r.id, id));
+    const action =
+      given.abolishedOn !== undefined && given.abolishedOn !== row.abolishedOn && given.abolishedOn !== null ? 'regulation.retire' : 'regulation.update';
     await audit(tx, { actor, ip, action, entityType: 'regulation', entityId: id, ...diff });
   });
 }

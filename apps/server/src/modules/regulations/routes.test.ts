@@ -70,11 +70,14 @@ describe('GET /api/technical-regulations on the bundled data', () => {
       expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
     });
 
-    it.each(['pageSize=1e309', 'page=Infinity', 'page=NaN', 'pageSize=0x10', 'page=0', 'page=1.5'])('refuses ?%s with 400 naming the parameter', async (query) => {
-      const response = await getJson(ctx.app, `${LIST}?${query}`);
-      expect(response.status).toBe(400);
-      expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: `querystring/${query.split('=')[0]}` }] });
-    });
+    it.each(['pageSize=1e309', 'page=Infinity', 'page=NaN', 'pageSize=0x10', 'page=0', 'page=1.5'])(
+      'refuses ?%s with 400 naming the parameter',
+      async (query) => {
+        const response = await getJson(ctx.app, `${LIST}?${query}`);
+        expect(response.status).toBe(400);
+        expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: `querystring/${query.split('=')[0]}` }] });
+      },
+    );
 
     it('refuses an unknown query parameter with 400 naming it', async () => {
       const response = await getJson(ctx.app, `${LIST}?pagesize=5`);
@@ -136,7 +139,11 @@ describe('GET /api/technical-regulations on the bundled data', () => {
     it('filters by category', async () => {
       for (const category of new Set(ITEMS.map((r) => r.category))) {
         const found = await all(`category=${encodeURIComponent(category)}`);
-        expect(found.map((r) => r.code).sort()).toEqual(ITEMS.filter((r) => r.category === category).map((r) => r.code).sort());
+        expect(found.map((r) => r.code).sort()).toEqual(
+          ITEMS.filter((r) => r.category === category)
+            .map((r) => r.code)
+            .sort(),
+        );
       }
       expect((await list(`category=${encodeURIComponent('不存在的类别')}`)).total).toBe(0);
     });
@@ -146,7 +153,12 @@ describe('GET /api/technical-regulations on the bundled data', () => {
       for (const status of ['current', 'upcoming', 'repealed'] as const) {
         const found = await all(`status=${status}`);
         expect(found.every((r) => r.status === status)).toBe(true);
-        expect(found.map((r) => r.code).sort()).toEqual(everything.filter((r) => r.status === status).map((r) => r.code).sort());
+        expect(found.map((r) => r.code).sort()).toEqual(
+          everything
+            .filter((r) => r.status === status)
+            .map((r) => r.code)
+            .sort(),
+        );
       }
     });
 

@@ -15,8 +15,22 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
 const base = { issuer: '测试发布机构', category: '视频监控' };
 const REGULATIONS = [
   // the 2016 edition and the 2022 edition that replaces it from 2023-07-01
-  { ...base, code: 'GB/T 28181-2016', title: '公共安全视频监控联网系统信息传输、交换、控制技术要求（2016）', issuedOn: '2016-07-12', effectiveOn: '2016-08-01', replacesCode: 'GB/T 28181-2011' },
-  { ...base, code: 'GB/T 28181-2022', title: '公共安全视频监控联网系统信息传输、交换、控制技术要求', issuedOn: '2022-12-30', effectiveOn: '2023-07-01', replacesCode: 'GB/T 28181-2016' },
+  {
+    ...base,
+    code: 'GB/T 28181-2016',
+    title: '公共安全视频监控联网系统信息传输、交换、控制技术要求（2016）',
+    issuedOn: '2016-07-12',
+    effectiveOn: '2016-08-01',
+    replacesCode: 'GB/T 28181-2011',
+  },
+  {
+    ...base,
+    code: 'GB/T 28181-2022',
+    title: '公共安全视频监控联网系统信息传输、交换、控制技术要求',
+    issuedOn: '2022-12-30',
+    effectiveOn: '2023-07-01',
+    replacesCode: 'GB/T 28181-2016',
+  },
   // replaced by an edition whose effective date the library does not know
   { ...base, code: 'LY/T 1000-2010', title: '旧版规程', issuedOn: '2010-01-01', effectiveOn: '2010-03-01', replacesCode: null },
   { ...base, code: 'LY/T 1000-2020', title: '新版规程（实施日期未确认）', issuedOn: null, effectiveOn: null, replacesCode: 'LY/T 1000-2010' },

@@ -60,9 +60,7 @@ export async function listRegulations(db: Db, query: RegulationQuery, today: str
   // input arrives trimmed (docs/api.md §Text); an empty keyword is no filter
   const { keyword } = query;
   if (keyword) {
-    conditions.push(
-      or(ilike(r.title, likePattern(keyword)), ilike(sql`replace(${r.code}, ' ', '')`, likePattern(keyword.replace(/\s+/g, ''))))!,
-    );
+    conditions.push(or(ilike(r.title, likePattern(keyword)), ilike(sql`replace(${r.code}, ' ', '')`, likePattern(keyword.replace(/\s+/g, ''))))!);
   }
   if (query.category) conditions.push(eq(r.category, query.category));
   if (query.status) conditions.push(sql`${statusOf(today)} = ${query.status}`);
@@ -82,11 +80,7 @@ export async function listRegulations(db: Db, query: RegulationQuery, today: str
 
 /** The categories in use, most regulations first. */
 export async function listRegulationCategories(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ category: r.category, n: count() })
-    .from(r)
-    .groupBy(r.category)
-    .orderBy(desc(count()), asc(r.category));
+  const rows = await db.select({ category: r.category, n: count() }).from(r).groupBy(r.category).orderBy(desc(count()), asc(r.category));
   return rows.map((row) => row.category);
 }
 

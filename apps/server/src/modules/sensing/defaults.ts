@@ -37,7 +37,15 @@ export const PROPERTY_RANGES: Record<AirQualityPropertyCode, { min: number; max:
  * - A camera trap silent for 24 hours (they report at least a daily heartbeat).
  */
 export const DEFAULT_ALERT_RULES = [
-  { name: 'AQI 超过 200（重度污染及以上）', kind: 'threshold' as const, observedPropertyCode: 'aqi', comparator: '>' as const, threshold: 200, thingKind: 'air_quality_station', severity: 'critical' as const },
+  {
+    name: 'AQI 超过 200（重度污染及以上）',
+    kind: 'threshold' as const,
+    observedPropertyCode: 'aqi',
+    comparator: '>' as const,
+    threshold: 200,
+    thingKind: 'air_quality_station',
+    severity: 'critical' as const,
+  },
   { name: '监测站 3 小时无数据', kind: 'silence' as const, silentMinutes: 180, thingKind: 'air_quality_station', severity: 'warning' as const },
   { name: '红外相机 24 小时无数据', kind: 'silence' as const, silentMinutes: 1440, thingKind: 'infrared_camera', severity: 'info' as const },
 ];
@@ -54,10 +62,42 @@ export const DEFAULT_ALERT_RULES = [
  * - `battery_voltage` V, 0…30 (camera traps and masts report it with their heartbeat).
  */
 export const ENVIRONMENT_PROPERTIES = [
-  { code: 'air_temperature', nameZh: '气温', nameEn: 'Air temperature', unit: '°C', description: 'Air temperature 1.5 m above ground', minValue: -50, maxValue: 60 },
-  { code: 'relative_humidity', nameZh: '相对湿度', nameEn: 'Relative humidity', unit: '%', description: 'Relative humidity of the air', minValue: 0, maxValue: 100 },
+  {
+    code: 'air_temperature',
+    nameZh: '气温',
+    nameEn: 'Air temperature',
+    unit: '°C',
+    description: 'Air temperature 1.5 m above ground',
+    minValue: -50,
+    maxValue: 60,
+  },
+  {
+    code: 'relative_humidity',
+    nameZh: '相对湿度',
+    nameEn: 'Relative humidity',
+    unit: '%',
+    description: 'Relative humidity of the air',
+    minValue: 0,
+    maxValue: 100,
+  },
   { code: 'wind_speed', nameZh: '风速', nameEn: 'Wind speed', unit: 'm/s', description: '10-minute mean wind speed', minValue: 0, maxValue: 75 },
   { code: 'soil_moisture', nameZh: '土壤含水量', nameEn: 'Soil moisture', unit: '%', description: 'Volumetric soil water content', minValue: 0, maxValue: 100 },
-  { code: 'fire_danger_level', nameZh: '森林火险等级', nameEn: 'Forest fire danger level', unit: '', description: 'Forest fire danger rating 1–5 (GB/T 36743-2018)', minValue: 1, maxValue: 5 },
-  { code: 'battery_voltage', nameZh: '电池电压', nameEn: 'Battery voltage', unit: 'V', description: 'Supply battery voltage of the device', minValue: 0, maxValue: 30 },
+  {
+    code: 'fire_danger_level',
+    nameZh: '森林火险等级',
+    nameEn: 'Forest fire danger level',
+    unit: '',
+    description: 'Forest fire danger rating 1–5 (GB/T 36743-2018)',
+    minValue: 1,
+    maxValue: 5,
+  },
+  {
+    code: 'battery_voltage',
+    nameZh: '电池电压',
+    nameEn: 'Battery voltage',
+    unit: 'V',
+    description: 'Supply battery voltage of the device',
+    minValue: 0,
+    maxValue: 30,
+  },
 ] as const;

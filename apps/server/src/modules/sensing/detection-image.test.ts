@@ -70,7 +70,12 @@ describe('the image of a detection', () => {
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return app.inject({ method: 'POST', url: `/api/sensing/detections/${id}/image`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${key}` } });
+    return app.inject({
+      method: 'POST',
+      url: `/api/sensing/detections/${id}/image`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${key}` },
+    });
   }
 
   /** GET as `browser` (its session cookie), or as a visitor without one; the body as bytes. */
@@ -90,7 +95,10 @@ describe('the image of a detection', () => {
     store = new FileStore(path.join(tmp, 'uploads'));
     const admin = (await signedInAs(app, database.db, 'admin')).browser;
     member = (await signedInAs(app, database.db, 'staff')).browser;
-    const [trap] = await database.db.insert(things).values({ code: 'IR-IMG-001', kind: 'infrared_camera', name: '图片测试红外相机' }).returning({ id: things.id });
+    const [trap] = await database.db
+      .insert(things)
+      .values({ code: 'IR-IMG-001', kind: 'infrared_camera', name: '图片测试红外相机' })
+      .returning({ id: things.id });
     trapKey = dataOf(await admin.post<NewThingKey>(`/api/things/${trap!.id}/keys`)).key;
     const pushed = await new Browser(app).request<IngestResult>(
       'POST',
@@ -157,7 +165,9 @@ describe('the image of a detection', () => {
     expect(fs.existsSync(cached)).toBe(true);
     // a marker in the cache file: if the next answer is the marker, it came from the cache
     const original = fs.readFileSync(cached);
-    const marker = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#ff0000' } }).webp().toBuffer();
+    const marker = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#ff0000' } })
+      .webp()
+      .toBuffer();
     fs.writeFileSync(cached, marker);
     try {
       expect((await get(thumbUrl(withImage))).rawPayload.equals(marker)).toBe(true);
@@ -216,7 +226,9 @@ describe('the image of a detection', () => {
       expect(String(response.headers['cache-control'] ?? '')).not.toMatch(/immutable|max-age=[1-9]/);
       expect(response.headers.etag).toBeUndefined();
     }
-    expect((await get(thumbUrl(without), undefined, { 'accept-language': 'en-US' })).json().errorMessage).toMatch(/^No such detection, or the detection has no image/);
+    expect((await get(thumbUrl(without), undefined, { 'accept-language': 'en-US' })).json().errorMessage).toMatch(
+      /^No such detection, or the detection has no image/,
+    );
     for (const url of [`/api/sensing/detections/${withImage}/image?size=huge`, '/api/sensing/detections/abc/image', `${thumbUrl(withImage)}&v=../../etc`]) {
       const response = await get(url);
       expect([url, response.statusCode, response.json().errorCode]).toEqual([url, 400, 'VALIDATION_FAILED']);
@@ -231,12 +243,17 @@ describe('the image of a detection', () => {
     expect((await database.db.select().from(files)).length).toBe(filesBefore);
     const [row] = await database.db.select({ image: detections.imageSha256 }).from(detections).where(eq(detections.id, without));
     expect(row!.image).toBeNull();
-    const stored = fs.readdirSync(store.dir, { recursive: true }).map(String).filter((name) => /[0-9a-f]{64}$/.test(name));
+    const stored = fs
+      .readdirSync(store.dir, { recursive: true })
+      .map(String)
+      .filter((name) => /[0-9a-f]{64}$/.test(name));
     expect(stored.sort()).toEqual([path.join(photoSha.slice(0, 2), photoSha), path.relative(store.dir, thumbnailPath(store, photoSha))].sort());
   });
 
   it('shows the new picture after a re-upload', async () => {
-    const newer = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#336699' } }).png().toBuffer();
+    const newer = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const response = await upload(withImage, newer);
     const detection = (response.json() as { data: Detection }).data;
     expect(detection.imageSha256).not.toBe(photoSha);

@@ -50,9 +50,18 @@ const IMMUTABLE_MAX_AGE = 365 * 24 * 3600;
  * UPLOAD_EMPTY, UPLOAD_TOO_LARGE (413), UPLOAD_TYPE_NOT_ALLOWED (415: not an image, or an image
  * that cannot be decoded, e.g. larger than 100 megapixels).
  */
-export async function attachDetectionImage(db: Db, uploads: { store: FileStore; maxBytes: number }, thing: IngestingThing, detectionId: number, request: FastifyRequest): Promise<Detection> {
+export async function attachDetectionImage(
+  db: Db,
+  uploads: { store: FileStore; maxBytes: number },
+  thing: IngestingThing,
+  detectionId: number,
+  request: FastifyRequest,
+): Promise<Detection> {
   assertCameraTrap(thing);
-  const [own] = await db.select({ id: detections.id }).from(detections).where(and(eq(detections.id, detectionId), eq(detections.thingId, thing.id)));
+  const [own] = await db
+    .select({ id: detections.id })
+    .from(detections)
+    .where(and(eq(detections.id, detectionId), eq(detections.thingId, thing.id)));
   if (!own) throw new AppError('DETECTION_NOT_FOUND', String(detectionId));
   if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING', 'multipart/form-data');
   const part = await request.file();

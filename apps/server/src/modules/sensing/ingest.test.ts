@@ -32,7 +32,10 @@ describe('device ingestion', () => {
     [other] = await db().select({ id: things.id, code: things.code }).from(things).where(eq(things.code, '1463A'));
     const detail = dataOf(await admin.get<ThingDetail>(`/api/things/${station!.id}`));
     streams = Object.fromEntries(detail.datastreams.map((d) => [d.observedProperty, d.id]));
-    const [pm] = await db().select({ id: datastreams.id }).from(datastreams).where(and(eq(datastreams.thingId, other!.id), eq(datastreams.observedPropertyCode, 'pm2_5')));
+    const [pm] = await db()
+      .select({ id: datastreams.id })
+      .from(datastreams)
+      .where(and(eq(datastreams.thingId, other!.id), eq(datastreams.observedPropertyCode, 'pm2_5')));
     otherPm25 = pm!.id;
     key = dataOf(await admin.post<NewThingKey>(`/api/things/${station!.id}/keys`)).key;
   });
@@ -62,7 +65,10 @@ describe('device ingestion', () => {
       const detail = dataOf(await admin.get<ThingDetail>(`/api/things/${other!.id}`));
       expect(JSON.stringify(detail)).not.toContain(created.key);
       expect(detail.keys.map((k) => k.prefix)).toContain(created.info.prefix);
-      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'thing_key.create'), eq(auditLog.entityId, String(created.info.id))));
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'thing_key.create'), eq(auditLog.entityId, String(created.info.id))));
       expect(entry!.after).toEqual({ thing: '1463A', prefix: created.info.prefix });
       expect(JSON.stringify(entry)).not.toContain(created.key);
     });
@@ -79,7 +85,7 @@ describe('device ingestion', () => {
     it('refuses a push with no key, a wrong key or a malformed one, the same way, storing nothing', async () => {
       const before = await observationCount();
       const body = { observations: [{ datastreamId: streams.pm2_5, phenomenonTime: '2023-01-22T19:00:00+08:00', result: 50 }] };
-      const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer tk_' + 'A'.repeat(32) }, { 'x-thing-key': 'not-a-key' }];
+      const attempts: Record<string, string>[] = [{}, { authorization: `Bearer tk_${'A'.repeat(32)}` }, { 'x-thing-key': 'not-a-key' }];
       for (const headers of attempts) {
         const response = await push(body, headers);
         expect(response.status).toBe(401);
@@ -136,7 +142,10 @@ describe('device ingestion', () => {
       expect(result.items[5]!.message).toContain('150');
       expect(await observationCount()).toBe(before + 2);
       // the first value of an instant stands; the repeat did not overwrite it
-      const [stored] = await db().select().from(observations).where(and(eq(observations.datastreamId, streams.pm2_5!), eq(observations.phenomenonTime, new Date('2023-01-22T10:00:00+08:00'))));
+      const [stored] = await db()
+        .select()
+        .from(observations)
+        .where(and(eq(observations.datastreamId, streams.pm2_5!), eq(observations.phenomenonTime, new Date('2023-01-22T10:00:00+08:00'))));
       expect(stored).toMatchObject({ result: 88.5, quality: 'valid' });
       // the Thing was heard at its newest phenomenonTime
       const [thing] = await db().select({ lastSeenAt: things.lastSeenAt }).from(things).where(eq(things.id, station.id));
@@ -153,7 +162,11 @@ describe('device ingestion', () => {
 
     it('refuses a batch of more than 10 000 items with 413, storing nothing', async () => {
       const before = await observationCount();
-      const items = Array.from({ length: 10_001 }, (_, i) => ({ datastreamId: streams.so2, phenomenonTime: new Date(Date.UTC(2022, 0, 1) + i * 60_000).toISOString(), result: 5 }));
+      const items = Array.from({ length: 10_001 }, (_, i) => ({
+        datastreamId: streams.so2,
+        phenomenonTime: new Date(Date.UTC(2022, 0, 1) + i * 60_000).toISOString(),
+        result: 5,
+      }));
       const response = await push({ observations: items }, { authorization: `Bearer ${key}`, 'accept-language': 'en-US' });
       expect(response.status).toBe(413);
       expect(errorOf(response)).toMatchObject({ errorCode: 'BATCH_TOO_LARGE', errorMessage: expect.stringContaining('10 000') });
@@ -162,7 +175,11 @@ describe('device ingestion', () => {
 
     it('stores a full batch of 10 000 in one go', async () => {
       const before = await observationCount();
-      const items = Array.from({ length: 10_000 }, (_, i) => ({ datastreamId: streams.so2, phenomenonTime: new Date(Date.UTC(2022, 0, 1) + i * 60_000).toISOString(), result: (i % 50) + 1 }));
+      const items = Array.from({ length: 10_000 }, (_, i) => ({
+        datastreamId: streams.so2,
+        phenomenonTime: new Date(Date.UTC(2022, 0, 1) + i * 60_000).toISOString(),
+        result: (i % 50) + 1,
+      }));
       const result = dataOf(await push({ observations: items }));
       expect(result).toMatchObject({ accepted: 10_000, duplicate: 0, rejected: 0 });
       expect(await observationCount()).toBe(before + 10_000);
@@ -179,7 +196,10 @@ describe('device ingestion', () => {
       await db().execute(sql`create trigger fail_mid_batch before insert on observations for each row execute function fail_mid_batch()`);
       try {
         const before = await observationCount();
-        const [{ lastSeenAt: seenBefore } = { lastSeenAt: null }] = await db().select({ lastSeenAt: things.lastSeenAt }).from(things).where(eq(things.id, station.id));
+        const [{ lastSeenAt: seenBefore } = { lastSeenAt: null }] = await db()
+          .select({ lastSeenAt: things.lastSeenAt })
+          .from(things)
+          .where(eq(things.id, station.id));
         const items = Array.from({ length: 1000 }, (_, i) => ({
           datastreamId: streams.pm10,
           phenomenonTime: new Date(Date.UTC(2022, 5, 1) + i * 3_600_000).toISOString(),
@@ -189,7 +209,10 @@ describe('device ingestion', () => {
         expect(response.status).toBe(500);
         expect(errorOf(response).errorCode).toBe('INTERNAL_ERROR');
         expect(await observationCount()).toBe(before);
-        const [{ lastSeenAt: seenAfter } = { lastSeenAt: null }] = await db().select({ lastSeenAt: things.lastSeenAt }).from(things).where(eq(things.id, station.id));
+        const [{ lastSeenAt: seenAfter } = { lastSeenAt: null }] = await db()
+          .select({ lastSeenAt: things.lastSeenAt })
+          .from(things)
+          .where(eq(things.id, station.id));
         expect(seenAfter).toEqual(seenBefore);
       } finally {
         await db().execute(sql`drop trigger fail_mid_batch on observations`);
@@ -211,7 +234,10 @@ describe('device ingestion', () => {
         expect(response.status, field).toBe(400);
         const error = errorOf(response) as { errorCode: string; details?: { field: string }[] };
         expect(error.errorCode).toBe('VALIDATION_FAILED');
-        expect(error.details?.map((d) => d.field), field).toContain(field);
+        expect(
+          error.details?.map((d) => d.field),
+          field,
+        ).toContain(field);
       }
       // an unknown property beside the batch is named too
       const beside = await push({ observations: [good], thing: '1462A' });
@@ -266,7 +292,9 @@ describe('device ingestion', () => {
         { name: 'Cuora trifasciata', listed: true },
         { name: 'Sus scrofa', listed: false },
       ]);
-      const recent = dataOf(await new Browser(ctx.app).get<{ scientificName: string; nameZh: string | null; level: string | null }[]>('/api/sensing/detections'));
+      const recent = dataOf(
+        await new Browser(ctx.app).get<{ scientificName: string; nameZh: string | null; level: string | null }[]>('/api/sensing/detections'),
+      );
       expect(recent.find((d) => d.scientificName === 'Ailuropoda melanoleuca')).toMatchObject({ nameZh: '大熊猫', level: 'I' });
     });
 
@@ -277,7 +305,12 @@ describe('device ingestion', () => {
         [{ ...item, confidence: 1.5 }, 'body/detections/0/confidence'],
         [{ ...item, latitude: 33.6 }, 'body/detections/0/latitude'],
       ] as const) {
-        const response = await new Browser(ctx.app).request('POST', '/api/sensing/detections', { detections: [bad] }, { headers: { authorization: `Bearer ${trapKey}` } });
+        const response = await new Browser(ctx.app).request(
+          'POST',
+          '/api/sensing/detections',
+          { detections: [bad] },
+          { headers: { authorization: `Bearer ${trapKey}` } },
+        );
         expect(response.status, field).toBe(400);
         expect((errorOf(response) as { details?: { field: string }[] }).details?.map((d) => d.field)).toContain(field);
       }
@@ -295,12 +328,15 @@ describe('device ingestion', () => {
         { headers: { authorization: `Bearer ${key}`, 'accept-language': 'en-US' } },
       );
       expect(response.status).toBe(403);
-      expect(errorOf(response)).toMatchObject({ errorCode: 'FORBIDDEN', errorMessage: expect.stringContaining('only camera traps (kind infrared_camera) post detections; Thing 1462A is of kind air_quality_station') });
+      expect(errorOf(response)).toMatchObject({
+        errorCode: 'FORBIDDEN',
+        errorMessage: expect.stringContaining('only camera traps (kind infrared_camera) post detections; Thing 1462A is of kind air_quality_station'),
+      });
       expect(await db().select().from(detections)).toEqual(before);
       expect(await db().select({ lastSeenAt: things.lastSeenAt }).from(things).where(eq(things.id, station.id))).toEqual(seenBefore);
     });
 
-    it('attaches an image to its own detection, and refuses a non-image or another Thing\'s detection, leaving nothing', async () => {
+    it("attaches an image to its own detection, and refuses a non-image or another Thing's detection, leaving nothing", async () => {
       const [panda] = await db().select({ id: detections.id }).from(detections).where(eq(detections.scientificName, 'Ailuropoda melanoleuca'));
       const upload = (id: number, name: string, bytes: Buffer, key: string) => {
         const boundary = '----ecotest';
@@ -309,7 +345,12 @@ describe('device ingestion', () => {
           bytes,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
-        return ctx.app.inject({ method: 'POST', url: `/api/sensing/detections/${id}/image`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${key}` } });
+        return ctx.app.inject({
+          method: 'POST',
+          url: `/api/sensing/detections/${id}/image`,
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${key}` },
+        });
       };
       const filesBefore = (await db().select().from(files)).length;
       const refused = await upload(panda!.id, 'panda.png', SAMPLES.exe(), trapKey);
@@ -318,7 +359,10 @@ describe('device ingestion', () => {
       const station = await upload(panda!.id, 'panda.png', SAMPLES.png(), key);
       expect([station.statusCode, station.json().errorCode]).toEqual([403, 'FORBIDDEN']);
       // another camera trap's key may not touch this one's detection
-      const [otherTrap] = await db().insert(things).values({ code: 'IR-TEST-002', kind: 'infrared_camera', name: '测试红外相机二号' }).returning({ id: things.id });
+      const [otherTrap] = await db()
+        .insert(things)
+        .values({ code: 'IR-TEST-002', kind: 'infrared_camera', name: '测试红外相机二号' })
+        .returning({ id: things.id });
       const otherKey = dataOf(await admin.post<NewThingKey>(`/api/things/${otherTrap!.id}/keys`)).key;
       const foreign = await upload(panda!.id, 'panda.png', SAMPLES.png(), otherKey);
       expect([foreign.statusCode, foreign.json().errorCode]).toEqual([404, 'DETECTION_NOT_FOUND']);

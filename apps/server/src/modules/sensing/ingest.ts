@@ -69,7 +69,8 @@ function arrayLiteral(values: readonly (string | number | null)[]): string {
 
 function timeProblem(ms: number, now: Date): { reason: 'TIME_IN_FUTURE' | 'TIME_TOO_OLD'; message: string } | null {
   if (Number.isNaN(ms)) return { reason: 'TIME_TOO_OLD', message: 'phenomenonTime is not a real time' };
-  if (ms > now.getTime() + MAX_FUTURE_MINUTES * 60_000) return { reason: 'TIME_IN_FUTURE', message: `phenomenonTime is more than ${MAX_FUTURE_MINUTES} minutes ahead of the server clock (${toIsoCst(now)})` };
+  if (ms > now.getTime() + MAX_FUTURE_MINUTES * 60_000)
+    return { reason: 'TIME_IN_FUTURE', message: `phenomenonTime is more than ${MAX_FUTURE_MINUTES} minutes ahead of the server clock (${toIsoCst(now)})` };
   if (ms < EARLIEST_MS) return { reason: 'TIME_TOO_OLD', message: `phenomenonTime is before ${EARLIEST_PHENOMENON_TIME}` };
   return null;
 }
@@ -112,20 +113,39 @@ async function lockStreams(tx: Db, thingId: number): Promise<Map<number, Stream>
 }
 
 /** Answers the items that are rejected or repeat an earlier one; returns the rest to be stored. */
-function checkObservations(thing: IngestingThing, streams: Map<number, Stream>, items: readonly ObservationItem[], now: Date, results: ItemResult[]): ValidObservation[] {
+function checkObservations(
+  thing: IngestingThing,
+  streams: Map<number, Stream>,
+  items: readonly ObservationItem[],
+  now: Date,
+  results: ItemResult[],
+): ValidObservation[] {
   const valid: ValidObservation[] = [];
   const seen = new Set<string>();
+  const answer = (index: number, result: Omit<ItemResult, 'index'>) => {
+    results[index] = { index, ...result } as ItemResult;
+  };
   items.forEach((o, index) => {
     const stream = streams.get(o.datastreamId);
-    if (!stream) return void (results[index] = { index, status: 'rejected', reason: 'DATASTREAM_NOT_OF_THING', message: `datastream ${o.datastreamId} is not one of Thing ${thing.code}` });
+    if (!stream) {
+      answer(index, { status: 'rejected', reason: 'DATASTREAM_NOT_OF_THING', message: `datastream ${o.datastreamId} is not one of Thing ${thing.code}` });
+      return;
+    }
     const ms = new Date(o.phenomenonTime).getTime();
     const time = timeProblem(ms, now);
-    if (time) return void (results[index] = { index, status: 'rejected', ...time });
+    if (time) {
+      answer(index, { status: 'rejected', ...time });
+      return;
+    }
     if ((stream.min !== null && o.result < stream.min) || (stream.max !== null && o.result > stream.max)) {
-      return void (results[index] = { index, status: 'rejected', reason: 'RESULT_OUT_OF_RANGE', message: `result ${o.result} is outside ${stream.min ?? '−∞'}…${stream.max ?? '∞'}` });
+      answer(index, { status: 'rejected', reason: 'RESULT_OUT_OF_RANGE', message: `result ${o.result} is outside ${stream.min ?? '−∞'}…${stream.max ?? '∞'}` });
+      return;
     }
     const key = `${o.datastreamId}|${ms}`;
-    if (seen.has(key)) return void (results[index] = { index, status: 'duplicate', message: 'repeats an earlier item of this batch' });
+    if (seen.has(key)) {
+      answer(index, { status: 'duplicate', message: 'repeats an earlier item of this batch' });
+      return;
+    }
     seen.add(key);
     const resultMs = o.resultTime ? new Date(o.resultTime).getTime() : ms;
     valid.push({ index, datastreamId: o.datastreamId, ms, resultMs: Number.isNaN(resultMs) ? ms : resultMs, result: o.result, quality: o.quality ?? null });
@@ -172,7 +192,12 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
     const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
     const aqiStream = [...streams.values()].find((s) => s.property === 'aqi');
     if (thing.kind === 'air_quality_station' && aqiStream) {
-      const derived = await deriveStationAqi(tx, thing.id, aqiStream.id, rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })));
+      const derived = await deriveStationAqi(
+        tx,
+        thing.id,
+        aqiStream.id,
+        rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })),
+      );
       if (derived && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
     }
     derivedTouched = touched;
@@ -187,7 +212,10 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
   // the newest values are read for the live screens only while one listens
   if (result.accepted > 0 && bus.listeners > 0) {
     const touched = derivedTouched;
-    bus.publish({ type: 'observations', data: { thingId: thing.id, thingCode: thing.code, count: result.accepted, latest: await latestObservations(db, { datastreamIds: touched, limit: 50 }) } });
+    bus.publish({
+      type: 'observations',
+      data: { thingId: thing.id, thingCode: thing.code, count: result.accepted, latest: await latestObservations(db, { datastreamIds: touched, limit: 50 }) },
+    });
   }
   await publishAlertChanges(db, bus, changes);
   return result;
@@ -201,7 +229,14 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
  * upload module, for every item. Errors: 403 FORBIDDEN when `thing` is not a camera trap
  * ({@link assertCameraTrap}), before anything is read or stored.
  */
-export async function ingestDetections(db: Db, bus: SensingBus, thing: IngestingThing, items: readonly DetectionItem[], now: Date, imageSha256: string | null = null): Promise<IngestResult> {
+export async function ingestDetections(
+  db: Db,
+  bus: SensingBus,
+  thing: IngestingThing,
+  items: readonly DetectionItem[],
+  now: Date,
+  imageSha256: string | null = null,
+): Promise<IngestResult> {
   assertCameraTrap(thing);
   const results: ItemResult[] = new Array(items.length);
   const parsed = items.map((item, index) => ({ index, ...item }));
@@ -219,14 +254,25 @@ export async function ingestDetections(db: Db, bus: SensingBus, thing: Ingesting
   for (const p of parsed) {
     const ms = new Date(p.phenomenonTime).getTime();
     const time = timeProblem(ms, now);
-    if (time) { results[p.index] = { index: p.index, status: 'rejected', ...time }; continue; }
+    if (time) {
+      results[p.index] = { index: p.index, status: 'rejected', ...time };
+      continue;
+    }
     const onList = isListed(p.scientificName);
     if (!onList && !p.unlisted) {
-      results[p.index] = { index: p.index, status: 'rejected', reason: 'SPECIES_NOT_LISTED', message: `${p.scientificName} is not on the national list of key protected wild animals (2021); send "unlisted": true to record it anyway` };
+      results[p.index] = {
+        index: p.index,
+        status: 'rejected',
+        reason: 'SPECIES_NOT_LISTED',
+        message: `${p.scientificName} is not on the national list of key protected wild animals (2021); send "unlisted": true to record it anyway`,
+      };
       continue;
     }
     const key = `${ms}|${p.scientificName}`;
-    if (seen.has(key)) { results[p.index] = { index: p.index, status: 'duplicate', message: 'repeats an earlier item of this batch' }; continue; }
+    if (seen.has(key)) {
+      results[p.index] = { index: p.index, status: 'duplicate', message: 'repeats an earlier item of this batch' };
+      continue;
+    }
     seen.add(key);
     valid.push({ index: p.index, ms, name: p.scientificName, listed: onList, count: p.count, confidence: p.confidence });
   }

@@ -65,7 +65,11 @@ describe('reading the sensing network and its alerts', () => {
     });
 
     it('aggregates by hour: avg, min, max and the count behind each bucket, empty hours left out', async () => {
-      const series = dataOf(await visitor().get<AggregatedSeries>(`/api/sensing/datastreams/${mastStream}/series?interval=hour&from=2023-01-21T23:00:00%2B08:00&to=2023-01-22T09:00:00%2B08:00`));
+      const series = dataOf(
+        await visitor().get<AggregatedSeries>(
+          `/api/sensing/datastreams/${mastStream}/series?interval=hour&from=2023-01-21T23:00:00%2B08:00&to=2023-01-22T09:00:00%2B08:00`,
+        ),
+      );
       expect(series.buckets).toEqual([
         { time: '2023-01-21T23:00:00+08:00', avg: 20, min: 10, max: 30, count: 2 },
         { time: '2023-01-22T00:00:00+08:00', avg: 50, min: 50, max: 50, count: 1 },
@@ -76,7 +80,11 @@ describe('reading the sensing network and its alerts', () => {
 
     it('aggregates by day at midnight in Asia/Shanghai, not UTC', async () => {
       // in UTC all of 23:10 … 07:59:59 (+08:00) fall on 2023-01-21 and 08:00 on the 22nd; in the province the day turns at 00:00
-      const series = dataOf(await visitor().get<AggregatedSeries>(`/api/sensing/datastreams/${mastStream}/series?interval=day&from=2023-01-21T00:00:00%2B08:00&to=2023-01-22T23:59:59%2B08:00`));
+      const series = dataOf(
+        await visitor().get<AggregatedSeries>(
+          `/api/sensing/datastreams/${mastStream}/series?interval=day&from=2023-01-21T00:00:00%2B08:00&to=2023-01-22T23:59:59%2B08:00`,
+        ),
+      );
       expect(series.buckets).toEqual([
         { time: '2023-01-21T00:00:00+08:00', avg: 20, min: 10, max: 30, count: 2 },
         { time: '2023-01-22T00:00:00+08:00', avg: 70, min: 50, max: 90, count: 3 },
@@ -85,7 +93,9 @@ describe('reading the sensing network and its alerts', () => {
 
     it('counts only the observations inside from … to when they cut through an hour', async () => {
       const hourly = (from: string, to: string) =>
-        visitor().get<AggregatedSeries>(`/api/sensing/datastreams/${mastStream}/series?interval=hour&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+        visitor().get<AggregatedSeries>(
+          `/api/sensing/datastreams/${mastStream}/series?interval=hour&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        );
       expect(dataOf(await hourly('2023-01-21T23:20:00+08:00', '2023-01-22T07:59:59+08:00')).buckets).toEqual([
         { time: '2023-01-21T23:00:00+08:00', avg: 30, min: 30, max: 30, count: 1 },
         { time: '2023-01-22T00:00:00+08:00', avg: 50, min: 50, max: 50, count: 1 },
@@ -99,9 +109,20 @@ describe('reading the sensing network and its alerts', () => {
     it('keeps the buckets exact when a batch is sent again and when a later batch adds to an hour', async () => {
       const again = dataOf(await push(mastKey, [{ datastreamId: mastStream, phenomenonTime: '2023-01-22T00:30:00+08:00', result: 50 }]));
       expect(again.duplicate).toBe(1);
-      expect(dataOf(await push(mastKey, [{ datastreamId: mastStream, phenomenonTime: '2023-01-22T06:15:00+08:00', result: 5 }, { datastreamId: mastStream, phenomenonTime: '2023-01-22T06:45:00+08:00', result: 8 }])).accepted).toBe(2);
+      expect(
+        dataOf(
+          await push(mastKey, [
+            { datastreamId: mastStream, phenomenonTime: '2023-01-22T06:15:00+08:00', result: 5 },
+            { datastreamId: mastStream, phenomenonTime: '2023-01-22T06:45:00+08:00', result: 8 },
+          ]),
+        ).accepted,
+      ).toBe(2);
       expect(dataOf(await push(mastKey, [{ datastreamId: mastStream, phenomenonTime: '2023-01-22T06:30:00+08:00', result: 2 }])).accepted).toBe(1);
-      const series = dataOf(await visitor().get<AggregatedSeries>(`/api/sensing/datastreams/${mastStream}/series?interval=hour&from=2023-01-22T00:00:00%2B08:00&to=2023-01-22T07:00:00%2B08:00`));
+      const series = dataOf(
+        await visitor().get<AggregatedSeries>(
+          `/api/sensing/datastreams/${mastStream}/series?interval=hour&from=2023-01-22T00:00:00%2B08:00&to=2023-01-22T07:00:00%2B08:00`,
+        ),
+      );
       expect(series.buckets).toEqual([
         { time: '2023-01-22T00:00:00+08:00', avg: 50, min: 50, max: 50, count: 1 },
         { time: '2023-01-22T06:00:00+08:00', avg: 5, min: 2, max: 8, count: 3 },
@@ -149,7 +170,10 @@ describe('reading the sensing network and its alerts', () => {
       expect(overview.things.online).toBe(0);
       // the stations by the level of the AQI they published for the newest bundled hour
       const rows = hourlyRows();
-      const last = rows.map((r) => r.timepoint!).sort().at(-1);
+      const last = rows
+        .map((r) => r.timepoint!)
+        .sort()
+        .at(-1);
       const expected = [1, 2, 3, 4, 5, 6].map((level) => ({
         level,
         stations: rows.filter((r) => r.timepoint === last && r.aqi?.trim() && aqiLevelOf(Number(r.aqi))?.level === level).length,
@@ -185,7 +209,13 @@ describe('reading the sensing network and its alerts', () => {
       expect(dataOf(await push(stationKey, [{ datastreamId: aqiStream, phenomenonTime: '2023-01-22T19:30:00+08:00', result: 260 }])).accepted).toBe(1);
       const open = (await activeAlerts()).filter((a) => a.thing.code === '1462A');
       expect(open).toHaveLength(1);
-      expect(open[0]).toMatchObject({ status: 'open', severity: 'critical', value: 251, rule: { kind: 'threshold', observedProperty: 'aqi', threshold: 200 }, openedAt: '2023-01-22T20:00:00+08:00' });
+      expect(open[0]).toMatchObject({
+        status: 'open',
+        severity: 'critical',
+        value: 251,
+        rule: { kind: 'threshold', observedProperty: 'aqi', threshold: 200 },
+        openedAt: '2023-01-22T20:00:00+08:00',
+      });
       const id = open[0]!.id;
 
       const staff = (await signedInAs(ctx.app, db(), 'staff')).browser;
@@ -196,8 +226,16 @@ describe('reading the sensing network and its alerts', () => {
       expect([again.status, errorOf(again).errorCode]).toEqual([409, 'ALERT_STATE_CONFLICT']);
       const closed = dataOf(await editor.post<Alert>(`/api/sensing/alerts/${id}/close`));
       expect(closed).toMatchObject({ status: 'closed', closedBy: 'duty.editor' });
-      const log = await db().select({ action: auditLog.action, actor: auditLog.actorAccount }).from(auditLog).where(eq(auditLog.entityId, String(id)));
-      expect(log).toEqual(expect.arrayContaining([{ action: 'alert.acknowledge', actor: 'duty.editor' }, { action: 'alert.close', actor: 'duty.editor' }]));
+      const log = await db()
+        .select({ action: auditLog.action, actor: auditLog.actorAccount })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(id)));
+      expect(log).toEqual(
+        expect.arrayContaining([
+          { action: 'alert.acknowledge', actor: 'duty.editor' },
+          { action: 'alert.close', actor: 'duty.editor' },
+        ]),
+      );
       expect((await activeAlerts()).filter((a) => a.thing.code === '1462A' && a.rule.kind === 'threshold')).toHaveLength(0);
       // who handled it is for signed-in users; the public list leaves the accounts out
       const publicView = dataOf(await visitor().get<Page<Alert>>('/api/sensing/alerts?status=closed')).items.find((a) => a.id === id);
@@ -218,7 +256,10 @@ describe('reading the sensing network and its alerts', () => {
     it('derives the AQI of a station that sends pollutants only (HJ 633-2012), stores it, and alerts on it', async () => {
       clock = new Date('2023-01-22T20:00:00+08:00');
       const [other] = await db().select({ id: things.id }).from(things).where(eq(things.code, '1463A'));
-      const streams = await db().select({ id: datastreams.id, code: datastreams.observedPropertyCode }).from(datastreams).where(eq(datastreams.thingId, other!.id));
+      const streams = await db()
+        .select({ id: datastreams.id, code: datastreams.observedPropertyCode })
+        .from(datastreams)
+        .where(eq(datastreams.thingId, other!.id));
       const id = (code: string) => streams.find((s) => s.code === code)!.id;
       const key = dataOf(await admin.post<NewThingKey>(`/api/things/${other!.id}/keys`)).key;
       // 200 µg/m³ PM2.5 → IAQI 250 (表1: 150–250 µg/m³ ↦ 200–300); the rest low
@@ -233,9 +274,15 @@ describe('reading the sensing network and its alerts', () => {
         ]),
       );
       expect(result.accepted).toBe(4);
-      const [derived] = await db().select().from(observations).where(and(eq(observations.datastreamId, id('aqi')), eq(observations.phenomenonTime, new Date(at))));
+      const [derived] = await db()
+        .select()
+        .from(observations)
+        .where(and(eq(observations.datastreamId, id('aqi')), eq(observations.phenomenonTime, new Date(at))));
       expect(derived).toMatchObject({ result: 250, quality: 'hj633' });
-      const [half] = await db().select().from(observations).where(and(eq(observations.datastreamId, id('aqi')), eq(observations.phenomenonTime, new Date('2023-01-22T18:30:00+08:00'))));
+      const [half] = await db()
+        .select()
+        .from(observations)
+        .where(and(eq(observations.datastreamId, id('aqi')), eq(observations.phenomenonTime, new Date('2023-01-22T18:30:00+08:00'))));
       expect(half).toBeUndefined();
       const open = (await activeAlerts()).filter((a) => a.thing.code === '1463A');
       expect(open).toMatchObject([{ value: 250, rule: { observedProperty: 'aqi' } }]);
@@ -289,7 +336,11 @@ describe('reading the sensing network and its alerts', () => {
         while (!text.includes('event: observations')) text += decoder.decode((await reader.read()).value);
         while (!text.endsWith('\n\n')) text += decoder.decode((await reader.read()).value);
         const data = JSON.parse(/event: observations\ndata: (.*)\n/.exec(text)![1]!);
-        expect(data).toMatchObject({ thingCode: 'MAST-T1', count: 1, latest: [{ datastreamId: mastStream, observedProperty: 'no2', result: 42.5, phenomenonTime: '2023-01-23T09:59:00+08:00' }] });
+        expect(data).toMatchObject({
+          thingCode: 'MAST-T1',
+          count: 1,
+          latest: [{ datastreamId: mastStream, observedProperty: 'no2', result: 42.5, phenomenonTime: '2023-01-23T09:59:00+08:00' }],
+        });
       } finally {
         abort.abort();
       }
@@ -310,20 +361,24 @@ describe('reading the sensing network and its alerts', () => {
         expect(await refused.response.json()).toMatchObject({ success: false, errorCode: 'TOO_MANY_STREAMS' });
         // a screen that closes frees its place for the next
         open.shift()!.close();
-        await expect.poll(async () => {
-          const next = await openStream();
-          open.push(next);
-          return next.response.status;
-        }).toBe(200);
+        await expect
+          .poll(async () => {
+            const next = await openStream();
+            open.push(next);
+            return next.response.status;
+          })
+          .toBe(200);
       } finally {
         for (const stream of open) stream.close();
       }
       // and every place is freed when the screens go away
-      await expect.poll(async () => {
-        const next = await openStream();
-        next.close();
-        return next.response.status;
-      }).toBe(200);
+      await expect
+        .poll(async () => {
+          const next = await openStream();
+          next.close();
+          return next.response.status;
+        })
+        .toBe(200);
     });
   });
 });

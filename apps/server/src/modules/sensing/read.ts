@@ -20,7 +20,18 @@ import {
   type Overview,
 } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
-import { alerts, datastreams, detections, divisions, locations, observationHours, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
+import {
+  alerts,
+  datastreams,
+  detections,
+  divisions,
+  locations,
+  observationHours,
+  observations,
+  observedProperties,
+  protectedSpecies,
+  things,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
@@ -46,9 +57,21 @@ export async function latestObservations(db: Db, options: { datastreamIds?: numb
   const filter = options.datastreamIds
     ? options.datastreamIds.length === 0
       ? sql`false`
-      : sql`d.id in (${sql.join(options.datastreamIds.map((id) => sql`${id}`), sql`, `)})`
+      : sql`d.id in (${sql.join(
+          options.datastreamIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
     : sql`d.thing_id in (select id from ${things} order by last_seen_at desc nulls last, id limit 200)`;
-  const rows = rowsOf<{ datastream_id: number; thing_id: number; code: string; name: string; property: string; unit: string; time: Date | string; result: number }>(
+  const rows = rowsOf<{
+    datastream_id: number;
+    thing_id: number;
+    code: string;
+    name: string;
+    property: string;
+    unit: string;
+    time: Date | string;
+    result: number;
+  }>(
     await db.execute(sql`
       select d.id as datastream_id, t.id as thing_id, t.code, t.name, d.observed_property_code as property, p.unit, o.phenomenon_time as time, o.result
       from ${datastreams} d
@@ -85,7 +108,10 @@ export async function aggregatedSeries(
   query: { interval: 'hour' | 'day'; from?: string; to?: string },
 ): Promise<AggregatedSeries> {
   const [stream] = await db
-    .select({ id: datastreams.id, newest: sql<Date | string | null>`(select max(phenomenon_time) from ${observations} where datastream_id = ${datastreams.id})` })
+    .select({
+      id: datastreams.id,
+      newest: sql<Date | string | null>`(select max(phenomenon_time) from ${observations} where datastream_id = ${datastreams.id})`,
+    })
     .from(datastreams)
     .where(eq(datastreams.id, datastreamId));
   if (!stream) throw new AppError('DATASTREAM_NOT_FOUND', String(datastreamId));
@@ -135,7 +161,14 @@ export async function aggregatedSeries(
 export async function divisionSummaries(db: Db, now: Date, by: 'city' | 'county', property: string): Promise<DivisionSummary[]> {
   const column = by === 'city' ? sql`l.city_code` : sql`l.county_code`;
   const since = new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000).toISOString();
-  const rows = rowsOf<{ code: string | null; name: string | null; things: number | string; online: number | string; mean: number | null; open: number | string }>(
+  const rows = rowsOf<{
+    code: string | null;
+    name: string | null;
+    things: number | string;
+    online: number | string;
+    mean: number | null;
+    open: number | string;
+  }>(
     await db.execute(sql`
       select ${column} as code, dv.name, count(*) as things,
              count(*) filter (where t.last_seen_at >= ${since}::timestamptz and t.status <> 'retired') as online,
@@ -187,7 +220,10 @@ export async function overview(db: Db, now: Date): Promise<Overview> {
       cross join lateral (select result, phenomenon_time from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1) o
       where t.kind = 'air_quality_station' and d.observed_property_code = 'aqi'`),
     db.select({ n: sql<number>`count(*)::int` }).from(alerts).where(sql`${alerts.status} <> 'closed'`),
-    db.select({ n: sql<number>`count(*)::int` }).from(detections).where(and(gte(detections.phenomenonTime, new Date(dayAgo)), sql`${detections.phenomenonTime} <= ${nowIso}::timestamptz`)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(detections)
+      .where(and(gte(detections.phenomenonTime, new Date(dayAgo)), sql`${detections.phenomenonTime} <= ${nowIso}::timestamptz`)),
   ]);
   const byKindRows = rowsOf<{ kind: (typeof THING_KINDS)[number]; total: number | string; online: number | string }>(kinds);
   const byKind = THING_KINDS.map((kind) => {
@@ -235,7 +271,14 @@ function detectionsQuery(db: Db) {
 }
 
 function toDetection(row: Awaited<ReturnType<ReturnType<typeof detectionsQuery>['execute']>>[number]): Detection {
-  return { ...row, id: Number(row.id), phenomenonTime: toIsoCst(row.phenomenonTime), nameZh: row.nameZh ?? null, level: row.level ?? null, hasImage: row.imageSha256 !== null };
+  return {
+    ...row,
+    id: Number(row.id),
+    phenomenonTime: toIsoCst(row.phenomenonTime),
+    nameZh: row.nameZh ?? null,
+    level: row.level ?? null,
+    hasImage: row.imageSha256 !== null,
+  };
 }
 
 /** The detections `ids` (those that exist), newest first. */

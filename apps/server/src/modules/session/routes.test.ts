@@ -23,7 +23,10 @@ describe('the session', () => {
 
   /** Audit rows of `action` about user `id`. */
   async function auditOf(action: string, id: number) {
-    return db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
+    return db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
   }
 
   async function sessionRows(userId: number): Promise<number> {
@@ -91,7 +94,11 @@ describe('the session', () => {
         const visit = await browser.get('/api/session', { headers });
         browser.csrfToken = (visit.body as { data: { csrfToken: string } }).data.csrfToken;
         expect(Boolean(visit.setCookies.get('eco_csrf')!.secure)).toBe(secure);
-        const response = await browser.post('/api/session', { account: user.account, password: user.password }, { headers: { ...headers, origin: `${protocol}://localhost:80` } });
+        const response = await browser.post(
+          '/api/session',
+          { account: user.account, password: user.password },
+          { headers: { ...headers, origin: `${protocol}://localhost:80` } },
+        );
         expect(response.status).toBe(200);
         expect(Boolean(response.setCookies.get('eco_session')!.secure)).toBe(secure);
       } finally {
@@ -166,7 +173,10 @@ describe('the session', () => {
       }
       expect(new Set(answers.map((a) => a.raw)).size).toBe(1);
       // the log tells administrators why
-      const failures = await db().select().from(auditLog).where(and(eq(auditLog.action, 'session.sign_in_failed'), eq(auditLog.ip, '10.1.0.1')));
+      const failures = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'session.sign_in_failed'), eq(auditLog.ip, '10.1.0.1')));
       expect(failures.map((f) => [f.actorAccount, f.actorId, f.after])).toEqual([
         ['no-such-account', null, { reason: 'unknown_account' }],
         [active.account, active.id, { reason: 'wrong_password' }],
@@ -240,7 +250,9 @@ describe('the session', () => {
       const user = await createUser(db(), { role: 'staff' });
       const browser = new Browser(ctx.app, '10.6.0.1');
       await browser.session();
-      const answers = await Promise.all(Array.from({ length: 12 }, () => browser.post('/api/session', { account: user.account, password: 'wrong-password-1' })));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => browser.post('/api/session', { account: user.account, password: 'wrong-password-1' })),
+      );
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses.filter((s) => s === 401)).toHaveLength(ATTEMPT_LIMITS.perAccount);
       expect(statuses.filter((s) => s === 429)).toHaveLength(12 - ATTEMPT_LIMITS.perAccount);
@@ -280,7 +292,11 @@ describe('the session', () => {
     it('refuses a password change with an unknown property with 400 naming it, changing nothing', async () => {
       const { browser, user } = await signedInAs(ctx.app, db(), 'staff');
       const [before] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-      const response = await browser.put('/api/session/password', { currentPassword: user.password, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+      const response = await browser.put('/api/session/password', {
+        currentPassword: user.password,
+        newPassword: 'a brand new passphrase',
+        confirmPassword: 'a brand new passphrase',
+      });
       expect(response.status).toBe(400);
       expect(errorOf(response)).toMatchObject({ errorCode: 'VALIDATION_FAILED', details: [{ field: 'body/confirmPassword' }] });
       const [after] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
@@ -482,7 +498,10 @@ describe('the session', () => {
       const [hashBefore] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       const response = await browser.put('/api/session/password', { currentPassword: user.password, newPassword });
       expect(response.status).toBe(400);
-      expect(errorOf(response)).toMatchObject({ errorCode: 'PASSWORD_POLICY', errorMessage: `${ERROR_CODES.PASSWORD_POLICY.zh}：${errorOf(response).errorMessage.split('：')[1]}` });
+      expect(errorOf(response)).toMatchObject({
+        errorCode: 'PASSWORD_POLICY',
+        errorMessage: `${ERROR_CODES.PASSWORD_POLICY.zh}：${errorOf(response).errorMessage.split('：')[1]}`,
+      });
       expect(errorOf(response).errorMessage).toContain(zh);
       const english = await browser.put('/api/session/password', { currentPassword: user.password, newPassword }, { headers: { 'accept-language': 'en-US' } });
       expect(errorOf(english).errorMessage).toContain(en);
@@ -583,14 +602,30 @@ describe('the session', () => {
 
     it('lets a same-origin write with the token through, with Origin or with only a same-origin Referer', async () => {
       const { browser } = await signedInAs(ctx.app, db(), 'admin');
-      const current = (await settings()) ?? { title: '陕西省生态云感知系统', provinceName: '陕西省', footer: '陕西省生态云感知系统', recordNumber: '', opsPlatformUrl: null };
-      const body = { title: current.title, provinceName: current.provinceName, footer: current.footer, recordNumber: current.recordNumber, opsPlatformUrl: current.opsPlatformUrl };
+      const current = (await settings()) ?? {
+        title: '陕西省生态云感知系统',
+        provinceName: '陕西省',
+        footer: '陕西省生态云感知系统',
+        recordNumber: '',
+        opsPlatformUrl: null,
+      };
+      const body = {
+        title: current.title,
+        provinceName: current.provinceName,
+        footer: current.footer,
+        recordNumber: current.recordNumber,
+        opsPlatformUrl: current.opsPlatformUrl,
+      };
       expect((await browser.put('/api/site', body, { headers: { origin: OWN_ORIGIN } })).status).toBe(200);
       const response = await ctx.app.inject({
         method: 'PUT',
         url: '/api/site',
         payload: body,
-        headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': browser.csrfToken!, referer: `${OWN_ORIGIN}/#/portal-management` },
+        headers: {
+          cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-csrf-token': browser.csrfToken!,
+          referer: `${OWN_ORIGIN}/#/portal-management`,
+        },
       });
       expect(response.statusCode).toBe(200);
     });

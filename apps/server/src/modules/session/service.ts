@@ -91,10 +91,7 @@ export interface SignInRequest {
 export async function signIn(db: Db, now: () => Date, { account: typed, password, ip }: SignInRequest): Promise<SignedInUser> {
   const account = normaliseAccount(typed);
   await reserveAttempt(db, account, ip, now());
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
-    .from(users)
-    .where(eq(users.account, account));
+  const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash, status: users.status }).from(users).where(eq(users.account, account));
   let reason: FailureReason | null = null;
   if (!row) {
     await verifyNothing(password);

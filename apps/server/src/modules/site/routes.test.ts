@@ -51,7 +51,10 @@ describe('PUT /api/site', () => {
   let adminId: number;
 
   beforeAll(async () => {
-    ({ browser: admin, user: { id: adminId } } = await signedInAs(ctx.app, ctx.database.db, 'admin'));
+    ({
+      browser: admin,
+      user: { id: adminId },
+    } = await signedInAs(ctx.app, ctx.database.db, 'admin'));
   });
 
   const site = async () => dataOf(await getJson<SiteSettings>(ctx.app, '/api/site'));
@@ -142,7 +145,12 @@ describe('PUT /api/site', () => {
 
   it('trims one-line settings and keeps the footer exactly as sent', async () => {
     const base = await site();
-    const response = await admin.put<SiteSettings>('/api/site', { ...base, title: '  陕西省生态云  ', footer: '  第一行\n第二行  ', opsPlatformUrl: ' https://ops.example.gov.cn/ ' });
+    const response = await admin.put<SiteSettings>('/api/site', {
+      ...base,
+      title: '  陕西省生态云  ',
+      footer: '  第一行\n第二行  ',
+      opsPlatformUrl: ' https://ops.example.gov.cn/ ',
+    });
     expect(dataOf(response)).toMatchObject({ title: '陕西省生态云', footer: '  第一行\n第二行  ', opsPlatformUrl: 'https://ops.example.gov.cn/' });
     expect((await admin.put('/api/site', base)).status).toBe(200);
   });
@@ -178,7 +186,8 @@ describe('PUT /api/site', () => {
         // then the fields that take it, stored and shown back exactly
         const taking = FIELDS.filter(([field]) => !refusing.includes(field)).map(([field]) => field);
         if (taking.length === 0) continue;
-        if (refusing.length > 0) expect((await admin.put('/api/site', { ...base, ...Object.fromEntries(taking.map((f) => [f, naughty])) })).status, label).toBe(200);
+        if (refusing.length > 0)
+          expect((await admin.put('/api/site', { ...base, ...Object.fromEntries(taking.map((f) => [f, naughty])) })).status, label).toBe(200);
         const shown = await site();
         for (const [field, rules] of FIELDS.filter(([f]) => taking.includes(f))) expect(shown[field], `${field} ${label}`).toBe(received(naughty, rules));
       }
@@ -194,7 +203,7 @@ describe('PUT /api/site', () => {
           expect((await site()).opsPlatformUrl).toBe(naughty);
         }
       }
-      for (const url of ['http://a/?q=<script>alert(1)</script>', "https://example.gov.cn/'\"><svg/onload=alert(1)>"]) {
+      for (const url of ['http://a/?q=<script>alert(1)</script>', 'https://example.gov.cn/\'"><svg/onload=alert(1)>']) {
         expect((await admin.put('/api/site', { ...base, opsPlatformUrl: url })).status).toBe(200);
         expect((await site()).opsPlatformUrl).toBe(url);
       }

@@ -13,7 +13,13 @@ export const SITE_SETTINGS_TTL_MS = 5_000;
 /** The site settings row (docs/routes.md §Initial state); the defaults when it has not been written yet. */
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   const [row] = await db
-    .select({ title: siteSettings.title, provinceName: siteSettings.provinceName, footer: siteSettings.footer, recordNumber: siteSettings.recordNumber, opsPlatformUrl: siteSettings.opsPlatformUrl })
+    .select({
+      title: siteSettings.title,
+      provinceName: siteSettings.provinceName,
+      footer: siteSettings.footer,
+      recordNumber: siteSettings.recordNumber,
+      opsPlatformUrl: siteSettings.opsPlatformUrl,
+    })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
   return row ?? DEFAULT_SITE_SETTINGS;

@@ -20,7 +20,9 @@ function latestInFile(code: string): { time: string; values: ReturnType<typeof v
   return row ? { time: row.timepoint!, values: valuesOf(row) } : null;
 }
 
-const NEWEST_HOUR = HOURLY.map((r) => r.timepoint!).sort().at(-1)!;
+const NEWEST_HOUR = HOURLY.map((r) => r.timepoint!)
+  .sort()
+  .at(-1)!;
 
 describe('air-quality stations', () => {
   const ctx = useTestApp({ loaded: true });
@@ -136,9 +138,7 @@ describe('air-quality stations', () => {
       const result = await series('1462A', '?properties=pm2_5&properties=aqi');
       expect(result.points).toHaveLength(48);
       const rows = rowsOf('1462A').slice(-48);
-      expect(result.points).toEqual(
-        rows.map((row) => ({ time: row.timepoint, values: { pm2_5: Number(row.pm2_5), aqi: Number(row.aqi) } })),
-      );
+      expect(result.points).toEqual(rows.map((row) => ({ time: row.timepoint, values: { pm2_5: Number(row.pm2_5), aqi: Number(row.aqi) } })));
       const one = await series('1462A', '?properties=co');
       expect(one.points.every((p) => Object.keys(p.values).join() === 'co')).toBe(true);
     });
@@ -178,7 +178,10 @@ describe('air-quality stations', () => {
 
     it('refuses more than 31 days with 400 SERIES_RANGE_TOO_LONG, and takes exactly 31', async () => {
       const from = '2023-01-01T00:00:00+08:00';
-      const tooLong = await getJson(ctx.app, `/api/stations/1462A/series?from=${encodeURIComponent(from)}&to=${encodeURIComponent('2023-02-01T01:00:00+08:00')}`);
+      const tooLong = await getJson(
+        ctx.app,
+        `/api/stations/1462A/series?from=${encodeURIComponent(from)}&to=${encodeURIComponent('2023-02-01T01:00:00+08:00')}`,
+      );
       expect(tooLong.status).toBe(400);
       expect(errorOf(tooLong).errorCode).toBe('SERIES_RANGE_TOO_LONG');
       const exactly = await series('1462A', `?from=${encodeURIComponent(from)}&to=${encodeURIComponent('2023-02-01T00:00:00+08:00')}`);

@@ -50,7 +50,10 @@ async function latestReadings(db: Db, thingIds: number[]): Promise<Map<number, S
         select phenomenon_time, result from ${observations}
         where datastream_id = d.id order by phenomenon_time desc limit 1
       ) o
-      where d.thing_id in (${sql.join(thingIds.map((id) => sql`${id}`), sql`, `)})`),
+      where d.thing_id in (${sql.join(
+        thingIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
   );
   for (const row of rows) {
     const time = new Date(row.time);
@@ -62,7 +65,10 @@ async function latestReadings(db: Db, thingIds: number[]): Promise<Map<number, S
 }
 
 async function withLatest(db: Db, rows: Awaited<ReturnType<typeof stationsQuery>>): Promise<Station[]> {
-  const latest = await latestReadings(db, rows.map((r) => r.id));
+  const latest = await latestReadings(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ id, ...station }) => ({ ...station, latest: latest.get(id) ?? null }));
 }
 
@@ -95,11 +101,7 @@ export async function getStation(db: Db, code: string): Promise<Station> {
  * value, oldest first. Without `from`/`to`: the 48 hours up to its newest observation.
  * Errors: `STATION_NOT_FOUND`; `VALIDATION_FAILED` when from > to; `SERIES_RANGE_TOO_LONG` over 31 days.
  */
-export async function getSeries(
-  db: Db,
-  code: string,
-  query: { from?: string; to?: string; properties?: AirQualityPropertyCode[] },
-): Promise<Series> {
+export async function getSeries(db: Db, code: string, query: { from?: string; to?: string; properties?: AirQualityPropertyCode[] }): Promise<Series> {
   const station = await getStation(db, code);
   const newest = station.latest ? new Date(station.latest.time) : new Date();
   const to = query.to ? new Date(query.to) : query.from ? new Date(new Date(query.from).getTime() + DEFAULT_SERIES_HOURS * HOUR_MS) : newest;

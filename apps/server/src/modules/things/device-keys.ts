@@ -70,7 +70,10 @@ export async function authenticateThing(db: Db, request: FastifyRequest, now: Da
   markedUsed.set(db, marks);
   const last = marks.get(row.keyId);
   if (last === undefined || Math.abs(now.getTime() - last) >= MARK_USED_EVERY_MS) {
-    await db.update(thingKeys).set({ lastUsedAt: sql`greatest(${thingKeys.lastUsedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(thingKeys.id, row.keyId));
+    await db
+      .update(thingKeys)
+      .set({ lastUsedAt: sql`greatest(${thingKeys.lastUsedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(thingKeys.id, row.keyId));
     marks.set(row.keyId, now.getTime());
   }
   return { id: row.id, code: row.code, name: row.name, kind: row.kind, keyId: row.keyId };

@@ -46,7 +46,10 @@ describe('device registry', () => {
   });
 
   async function auditRows(action: string, entityId: number) {
-    return db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+    return db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
   }
 
   describe('POST /api/things', () => {
@@ -83,7 +86,10 @@ describe('device registry', () => {
     });
 
     it('lets an editor register a device; a point outside the province has no city', async () => {
-      const response = await editor.post<ThingDetail>('/api/things', mast({ code: 'CAM-BJ-1', kind: 'video_camera', name: '省外测试相机', organisationId: null, ...BEIJING }));
+      const response = await editor.post<ThingDetail>(
+        '/api/things',
+        mast({ code: 'CAM-BJ-1', kind: 'video_camera', name: '省外测试相机', organisationId: null, ...BEIJING }),
+      );
       expect(response.status).toBe(201);
       expect(dataOf(response).thing).toMatchObject({ organisation: null, cityCode: null, cityName: null, countyCode: null });
     });
@@ -129,7 +135,11 @@ describe('device registry', () => {
       const response = await admin.post('/api/things', mast({ code: 'BAD-INPUT', ...overrides }));
       expect(response.status).toBe(400);
       expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
-      expect(errorOf(response).details?.map((d) => d.field).join(' ')).toContain(field);
+      expect(
+        errorOf(response)
+          .details?.map((d) => d.field)
+          .join(' '),
+      ).toContain(field);
       expect(await countRows(db())).toEqual(before);
     });
 
@@ -164,7 +174,14 @@ describe('device registry', () => {
     it('moves a device, derives the city again and audits only what changed', async () => {
       const response = await editor.patch<ThingDetail>(`/api/things/${id}`, { ...HANZHONG, status: 'maintenance', name: '汉中红外相机' });
       expect(response.status).toBe(200);
-      expect(dataOf(response).thing).toMatchObject({ ...HANZHONG, cityCode: '6107', cityName: '汉中市', status: 'maintenance', name: '汉中红外相机', kind: 'infrared_camera' });
+      expect(dataOf(response).thing).toMatchObject({
+        ...HANZHONG,
+        cityCode: '6107',
+        cityName: '汉中市',
+        status: 'maintenance',
+        name: '汉中红外相机',
+        kind: 'infrared_camera',
+      });
       const [entry] = await auditRows('thing.update', id);
       expect(entry!.before).toEqual({ name: '待编辑红外相机', status: 'active', ...XIAN, cityCode: '6101' });
       expect(entry!.after).toEqual({ name: '汉中红外相机', status: 'maintenance', ...HANZHONG, cityCode: '6107' });
@@ -214,7 +231,16 @@ describe('device registry', () => {
     it('adds Datastreams with and without a Sensor, shows them on the device, and audits them', async () => {
       const added = await editor.post<Datastream>(`/api/things/${id}/datastreams`, { observedProperty: 'air_temperature', sensor: 'Vaisala HMP155' });
       expect(added.status).toBe(201);
-      expect(dataOf(added)).toEqual({ id: expect.any(Number), observedProperty: 'air_temperature', name: '气温', unit: '°C', minValue: -50, maxValue: 60, latest: null, sensor: 'Vaisala HMP155' });
+      expect(dataOf(added)).toEqual({
+        id: expect.any(Number),
+        observedProperty: 'air_temperature',
+        name: '气温',
+        unit: '°C',
+        minValue: -50,
+        maxValue: 60,
+        latest: null,
+        sensor: 'Vaisala HMP155',
+      });
       await admin.post(`/api/things/${id}/datastreams`, { observedProperty: 'fire_danger_level' });
       const detail = dataOf(await admin.get<ThingDetail>(`/api/things/${id}`));
       expect(detail.datastreams.map((d) => [d.observedProperty, d.sensor])).toEqual([
@@ -248,7 +274,10 @@ describe('device registry', () => {
       expect((await auditRows('datastream.delete', added.id))[0]!.before).toMatchObject({ thing: 'MAST-DS-1', observedProperty: 'soil_moisture' });
 
       const [station] = await db().select({ id: things.id }).from(things).where(eq(things.code, '1462A'));
-      const [pm25] = await db().select({ id: datastreams.id }).from(datastreams).where(and(eq(datastreams.thingId, station!.id), eq(datastreams.observedPropertyCode, 'pm2_5')));
+      const [pm25] = await db()
+        .select({ id: datastreams.id })
+        .from(datastreams)
+        .where(and(eq(datastreams.thingId, station!.id), eq(datastreams.observedPropertyCode, 'pm2_5')));
       const before = await countRows(db());
       const withData = await admin.delete(`/api/things/${station!.id}/datastreams/${pm25!.id}`);
       expect([withData.status, errorOf(withData).errorCode]).toEqual([409, 'DATASTREAM_HAS_OBSERVATIONS']);

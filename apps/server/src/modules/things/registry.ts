@@ -49,7 +49,10 @@ async function cityAt(tx: Db, longitude: number, latitude: number): Promise<stri
 }
 
 /** What the audit log says about a Thing. */
-function summary(thing: Pick<typeof things.$inferSelect, 'code' | 'kind' | 'name' | 'organisationId' | 'status'>, location: { longitude: number; latitude: number; cityCode: string | null } | null) {
+function summary(
+  thing: Pick<typeof things.$inferSelect, 'code' | 'kind' | 'name' | 'organisationId' | 'status'>,
+  location: { longitude: number; latitude: number; cityCode: string | null } | null,
+) {
   return {
     code: thing.code,
     kind: thing.kind,
@@ -141,7 +144,14 @@ export async function updateThing(db: Db, now: () => Date, { actor, ip, user }: 
 /** Every ObservedProperty a Datastream may measure, by code. */
 export async function listObservedProperties(db: Db): Promise<ObservedProperty[]> {
   return db
-    .select({ code: observedProperties.code, nameZh: observedProperties.nameZh, nameEn: observedProperties.nameEn, unit: observedProperties.unit, minValue: observedProperties.minValue, maxValue: observedProperties.maxValue })
+    .select({
+      code: observedProperties.code,
+      nameZh: observedProperties.nameZh,
+      nameEn: observedProperties.nameEn,
+      unit: observedProperties.unit,
+      minValue: observedProperties.minValue,
+      maxValue: observedProperties.maxValue,
+    })
     .from(observedProperties)
     .orderBy(asc(observedProperties.code));
 }
@@ -171,7 +181,14 @@ export async function addDatastream(db: Db, { actor, ip, user }: UserActing, thi
         .onConflictDoNothing({ target: [datastreams.thingId, datastreams.observedPropertyCode] })
         .returning();
       if (!row) throw new AppError('DATASTREAM_EXISTS', property.code);
-      await audit(tx, { actor, ip, action: 'datastream.create', entityType: 'datastream', entityId: row.id, after: { thing: thing.code, observedProperty: property.code, sensor: sensorName ?? null } });
+      await audit(tx, {
+        actor,
+        ip,
+        action: 'datastream.create',
+        entityType: 'datastream',
+        entityId: row.id,
+        after: { thing: thing.code, observedProperty: property.code, sensor: sensorName ?? null },
+      });
       return {
         id: row.id,
         observedProperty: property.code,
@@ -203,6 +220,13 @@ export async function removeDatastream(db: Db, { actor, ip, user }: UserActing, 
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(observations).where(eq(observations.datastreamId, datastreamId));
     if (n > 0) throw new AppError('DATASTREAM_HAS_OBSERVATIONS', { zh: `${n} 条观测`, en: `${n} observations` });
     await tx.delete(datastreams).where(eq(datastreams.id, datastreamId));
-    await audit(tx, { actor, ip, action: 'datastream.delete', entityType: 'datastream', entityId: datastreamId, before: { thing: thing.code, observedProperty: stream.observedPropertyCode, sensorId: stream.sensorId } });
+    await audit(tx, {
+      actor,
+      ip,
+      action: 'datastream.delete',
+      entityType: 'datastream',
+      entityId: datastreamId,
+      before: { thing: thing.code, observedProperty: stream.observedPropertyCode, sensorId: stream.sensorId },
+    });
   });
 }

@@ -125,7 +125,17 @@ function keyOf(row: typeof thingKeys.$inferSelect): ThingKey {
 export async function getThing(db: Db, now: Date, id: number): Promise<ThingDetail> {
   const [thing] = await thingRows(db, now, eq(things.id, id), 1, 0);
   if (!thing) throw new AppError('THING_NOT_FOUND', String(id));
-  const streams = rowsOf<{ id: number; code: string; name: string; unit: string; min: number | null; max: number | null; time: Date | string | null; result: number | null; sensor: string | null }>(
+  const streams = rowsOf<{
+    id: number;
+    code: string;
+    name: string;
+    unit: string;
+    min: number | null;
+    max: number | null;
+    time: Date | string | null;
+    result: number | null;
+    sensor: string | null;
+  }>(
     await db.execute(sql`
       select d.id, p.code, p.name_zh as name, p.unit, p.min_value as min, p.max_value as max, o.phenomenon_time as time, o.result, s.name as sensor
       from ${datastreams} d
@@ -189,13 +199,24 @@ export function createKey(db: Db, now: () => Date, { actor, ip, user }: UserActi
     const thing = await lockThing(tx, thingId, user);
     if (thing.status === 'retired') throw new AppError('THING_RETIRED', thing.code);
     const created = await insertKey(tx, thingId, actor, now());
-    await audit(tx, { actor, ip, action: 'thing_key.create', entityType: 'thing_key', entityId: created.info.id, after: { thing: thing.code, prefix: created.info.prefix } });
+    await audit(tx, {
+      actor,
+      ip,
+      action: 'thing_key.create',
+      entityType: 'thing_key',
+      entityId: created.info.id,
+      after: { thing: thing.code, prefix: created.info.prefix },
+    });
     return created;
   });
 }
 
 async function activeKey(tx: Db, thingId: number, keyId: number) {
-  const [row] = await tx.select().from(thingKeys).where(and(eq(thingKeys.id, keyId), eq(thingKeys.thingId, thingId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(thingKeys)
+    .where(and(eq(thingKeys.id, keyId), eq(thingKeys.thingId, thingId)))
+    .for('update');
   if (!row) throw new AppError('THING_KEY_NOT_FOUND', String(keyId));
   if (row.revokedAt) throw new AppError('THING_KEY_REVOKED', row.prefix);
   return row;
@@ -211,7 +232,15 @@ export function revokeKey(db: Db, now: () => Date, { actor, ip, user }: UserActi
     const thing = await lockThing(tx, thingId, user);
     const key = await activeKey(tx, thingId, keyId);
     const [row] = await tx.update(thingKeys).set({ revokedAt: now() }).where(eq(thingKeys.id, key.id)).returning();
-    await audit(tx, { actor, ip, action: 'thing_key.revoke', entityType: 'thing_key', entityId: key.id, before: { thing: thing.code, prefix: key.prefix, revokedAt: null }, after: { revokedAt: toIsoCst(row!.revokedAt!) } });
+    await audit(tx, {
+      actor,
+      ip,
+      action: 'thing_key.revoke',
+      entityType: 'thing_key',
+      entityId: key.id,
+      before: { thing: thing.code, prefix: key.prefix, revokedAt: null },
+      after: { revokedAt: toIsoCst(row!.revokedAt!) },
+    });
     return keyOf(row!);
   });
 }
@@ -229,8 +258,15 @@ export function rotateKey(db: Db, now: () => Date, { actor, ip, user }: UserActi
     const at = now();
     await tx.update(thingKeys).set({ revokedAt: at }).where(eq(thingKeys.id, old.id));
     const created = await insertKey(tx, thingId, actor, at);
-    await audit(tx, { actor, ip, action: 'thing_key.rotate', entityType: 'thing_key', entityId: created.info.id, before: { thing: thing.code, prefix: old.prefix }, after: { prefix: created.info.prefix } });
+    await audit(tx, {
+      actor,
+      ip,
+      action: 'thing_key.rotate',
+      entityType: 'thing_key',
+      entityId: created.info.id,
+      before: { thing: thing.code, prefix: old.prefix },
+      after: { prefix: created.info.prefix },
+    });
     return created;
   });
 }
-

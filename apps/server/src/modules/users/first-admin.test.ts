@@ -19,8 +19,14 @@ describe('ensureFirstAdmin', () => {
   it.each([
     [{ account: 'root admin', password: 'a long passphrase', displayName: '管理员' }, /^ADMIN_ACCOUNT must be 3–32 ASCII letters/],
     [{ account: 'root.admin', password: 'short', displayName: '管理员' }, /^ADMIN_PASSWORD does not meet the password policy: at least 10 characters$/],
-    [{ account: 'root.admin', password: 'password123', displayName: '管理员' }, /^ADMIN_PASSWORD does not meet the password policy: it is a commonly used password$/],
-    [{ account: 'root.admin', password: 'root.admin-2026', displayName: '管理员' }, /^ADMIN_PASSWORD does not meet the password policy: it must not contain the account name$/],
+    [
+      { account: 'root.admin', password: 'password123', displayName: '管理员' },
+      /^ADMIN_PASSWORD does not meet the password policy: it is a commonly used password$/,
+    ],
+    [
+      { account: 'root.admin', password: 'root.admin-2026', displayName: '管理员' },
+      /^ADMIN_PASSWORD does not meet the password policy: it must not contain the account name$/,
+    ],
     [{ account: 'root.admin', password: 'a long passphrase', displayName: '  ' }, /^ADMIN_NAME must be 1–50 characters/],
   ])('refuses %o with one line naming the variable, creating nothing', async (admin, message) => {
     const error = await ensureFirstAdmin(db(), admin).catch((e: unknown) => e);
@@ -38,8 +44,17 @@ describe('ensureFirstAdmin', () => {
     expect(others).toEqual([]);
     expect(row).toMatchObject({ account: 'root.admin', displayName: '省级管理员', status: 'active', mustChangePassword: false });
     expect(await verifyPassword(row!.passwordHash, admin.password)).toBe(true);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(row!.id))));
-    expect(entry).toMatchObject({ actorId: null, actorAccount: 'system', ip: 'local', action: 'user.create', after: { source: 'ADMIN_ACCOUNT', role: 'admin' } });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(row!.id))));
+    expect(entry).toMatchObject({
+      actorId: null,
+      actorAccount: 'system',
+      ip: 'local',
+      action: 'user.create',
+      after: { source: 'ADMIN_ACCOUNT', role: 'admin' },
+    });
     expect(JSON.stringify(entry)).not.toContain(admin.password);
 
     expect(await ensureFirstAdmin(db(), { account: 'second.admin', password: 'another long passphrase', displayName: '第二' })).toBe('admin exists');

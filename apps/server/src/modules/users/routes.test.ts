@@ -36,7 +36,10 @@ describe('user administration', () => {
   });
 
   async function auditRows(action: string, entityId: number) {
-    return db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+    return db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
   }
 
   async function create(body: Record<string, unknown>) {
@@ -209,7 +212,11 @@ describe('user administration', () => {
       const user = await createUser(db(), { role: 'staff', displayName: '周明' });
       const response = await admin.patch<User>(`/api/users/${user.id}`, { displayName: '周明（林业局）', role: 'editor', organisationId: beilin.id });
       expect(response.status).toBe(200);
-      expect(dataOf(response)).toMatchObject({ displayName: '周明（林业局）', role: 'editor', organisation: { id: beilin.id, name: '碑林区', level: 'county' } });
+      expect(dataOf(response)).toMatchObject({
+        displayName: '周明（林业局）',
+        role: 'editor',
+        organisation: { id: beilin.id, name: '碑林区', level: 'county' },
+      });
       const [entry] = await auditRows('user.update', user.id);
       expect(entry).toMatchObject({
         actorId: adminId,
@@ -274,7 +281,9 @@ describe('user administration', () => {
       const enabled = await admin.post<User>(`/api/users/${user.id}/enable`);
       expect(dataOf(enabled).status).toBe('active');
       expect((await new Browser(ctx.app).signIn(user.account, user.password)).status).toBe(200);
-      expect((await auditRows('user.disable', user.id)).map((e) => [e.before, e.after])).toEqual([[{ status: 'active' }, { status: 'disabled', sessionsEnded: 0 }]]);
+      expect((await auditRows('user.disable', user.id)).map((e) => [e.before, e.after])).toEqual([
+        [{ status: 'active' }, { status: 'disabled', sessionsEnded: 0 }],
+      ]);
       expect((await auditRows('user.enable', user.id)).map((e) => [e.before, e.after])).toEqual([[{ status: 'disabled' }, { status: 'active' }]]);
     });
 
@@ -298,7 +307,10 @@ describe('user administration', () => {
       // an administrator acting while every other administrator was disabled or demoted meanwhile:
       // only a race reaches this through the API, so the service is called as the route would
       const lone = await createUser(db(), { role: 'admin' });
-      const others = await db().select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+      const others = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
       await db().update(users).set({ status: 'disabled' }).where(eq(users.role, 'admin'));
       await db().update(users).set({ status: 'active' }).where(eq(users.id, lone.id));
       try {

@@ -61,6 +61,7 @@ export function InitialStateGate({ children, loading = null }: { children: React
   );
 
   const userId = state?.currentUser?.id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the signed-in user changes, which is what userId is for
   useEffect(() => {
     // What the previous user saw (e.g. the user list) must not show for the next one.
     queryClient.removeQueries({ type: 'inactive' });

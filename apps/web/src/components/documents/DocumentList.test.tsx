@@ -5,13 +5,27 @@ import type { Document } from '@eco/contracts/documents';
 import { noticeAttachmentHref } from '../../api/notices';
 import { regulationDocumentHref } from '../../api/regulations';
 import '../../i18n/i18n';
-import { DocumentList, formatBytes } from './DocumentList';
+import { DocumentList } from './DocumentList';
 
 // React's act() environment flag for a hand-rolled test renderer
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const PDF: Document = { id: 7, fileName: '森林防火视频监控系统技术规范.pdf', size: 123_456, mime: 'application/pdf', sha256: 'a'.repeat(64), url: '/api/technical-regulations/3/documents/7' };
-const DOCX: Document = { id: 8, fileName: '报名表.docx', size: 900, mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', sha256: 'b'.repeat(64), url: '/api/notices/1/attachments/8' };
+const PDF: Document = {
+  id: 7,
+  fileName: '森林防火视频监控系统技术规范.pdf',
+  size: 123_456,
+  mime: 'application/pdf',
+  sha256: 'a'.repeat(64),
+  url: '/api/technical-regulations/3/documents/7',
+};
+const DOCX: Document = {
+  id: 8,
+  fileName: '报名表.docx',
+  size: 900,
+  mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  sha256: 'b'.repeat(64),
+  url: '/api/notices/1/attachments/8',
+};
 
 let container: HTMLDivElement;
 let root: Root;
@@ -26,7 +40,8 @@ afterEach(() => {
 });
 
 /** Each document's address from its area's download endpoint, as the screens pass it. */
-const hrefOf = (d: Document, disposition: 'attachment' | 'inline') => (d === DOCX ? noticeAttachmentHref(1, d.id, disposition) : regulationDocumentHref(3, d.id, disposition));
+const hrefOf = (d: Document, disposition: 'attachment' | 'inline') =>
+  d === DOCX ? noticeAttachmentHref(1, d.id, disposition) : regulationDocumentHref(3, d.id, disposition);
 
 describe('DocumentList', () => {
   it('links each document for download under its own name, relative to the page, with its size', () => {

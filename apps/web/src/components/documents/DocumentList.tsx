@@ -56,15 +56,32 @@ export function DocumentList({
             <span className="document-size">{formatBytes(document.size)}</span>
             <span className="document-actions">
               {document.mime === 'application/pdf' && (
-                <Button type="link" size="small" icon={<EyeOutlined />} aria-expanded={previewId === document.id} onClick={() => setPreviewId(previewId === document.id ? null : document.id)}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EyeOutlined />}
+                  aria-expanded={previewId === document.id}
+                  onClick={() => setPreviewId(previewId === document.id ? null : document.id)}
+                >
                   {t(previewId === document.id ? 'nt.documents.hidePreview' : 'nt.documents.preview')}
                 </Button>
               )}
-              <Button type="link" size="small" icon={<DownloadOutlined />} href={hrefOf(document, 'attachment')} download={document.fileName} aria-label={`${t('nt.documents.download')} ${document.fileName}`}>
+              <Button
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                href={hrefOf(document, 'attachment')}
+                download={document.fileName}
+                aria-label={`${t('nt.documents.download')} ${document.fileName}`}
+              >
                 {t('nt.documents.download')}
               </Button>
               {onRemove && (
-                <Popconfirm title={t('nt.documents.removeTitle', { name: document.fileName })} okButtonProps={{ danger: true }} onConfirm={() => onRemove(document)}>
+                <Popconfirm
+                  title={t('nt.documents.removeTitle', { name: document.fileName })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => onRemove(document)}
+                >
                   <Button type="link" size="small" danger>
                     {t('nt.documents.remove')}
                   </Button>
@@ -74,9 +91,7 @@ export function DocumentList({
           </li>
         ))}
       </ul>
-      {previewed && (
-        <iframe className="document-preview" src={hrefOf(previewed, 'inline')} title={t('nt.detail.previewTitle', { name: previewed.fileName })} />
-      )}
+      {previewed && <iframe className="document-preview" src={hrefOf(previewed, 'inline')} title={t('nt.detail.previewTitle', { name: previewed.fileName })} />}
     </div>
   );
 }

@@ -8,7 +8,7 @@ export function AqiLegend({ dark = false }: { dark?: boolean }) {
   const { t } = useTranslation();
   const zh = currentLocale() === 'zh-CN';
   return (
-    <div className={`aqi-legend${dark ? ' aqi-legend-dark' : ''}`} aria-label={t('home.legend')}>
+    <div className={`aqi-legend${dark ? ' aqi-legend-dark' : ''}`}>
       <span className="aqi-legend-title">{t('home.legend')}</span>
       {AQI_LEVELS.map((l) => (
         <span key={l.level} className="aqi-legend-item">

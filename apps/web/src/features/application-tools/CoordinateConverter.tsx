@@ -27,8 +27,8 @@ function CrsPair({ from, to, onChange }: { from: Crs; to: Crs; onChange: (from: 
   const options = CRS_LIST.map((crs) => ({ value: crs, label: t(`apps.tools.coordinates.crs.${crs}`) }));
   return (
     <Space wrap className="coord-crs">
-      <label className="coord-field">
-        <span>{t('apps.tools.coordinates.from')}</span>
+      <div className="coord-field">
+        <span aria-hidden="true">{t('apps.tools.coordinates.from')}</span>
         <Select<Crs>
           value={from}
           options={options}
@@ -36,15 +36,15 @@ function CrsPair({ from, to, onChange }: { from: Crs; to: Crs; onChange: (from: 
           aria-label={t('apps.tools.coordinates.from')}
           className="coord-select"
         />
-      </label>
+      </div>
       <Button
         icon={<SwapOutlined />}
         onClick={() => onChange(to, from)}
         aria-label={t('apps.tools.coordinates.swap')}
         title={t('apps.tools.coordinates.swap')}
       />
-      <label className="coord-field">
-        <span>{t('apps.tools.coordinates.to')}</span>
+      <div className="coord-field">
+        <span aria-hidden="true">{t('apps.tools.coordinates.to')}</span>
         <Select<Crs>
           value={to}
           options={options}
@@ -52,7 +52,7 @@ function CrsPair({ from, to, onChange }: { from: Crs; to: Crs; onChange: (from: 
           aria-label={t('apps.tools.coordinates.to')}
           className="coord-select"
         />
-      </label>
+      </div>
     </Space>
   );
 }
@@ -69,8 +69,8 @@ function SinglePoint() {
     <div className="coord-single">
       <CrsPair from={crs.from} to={crs.to} onChange={(from, to) => setCrs({ from, to })} />
       <Space wrap>
-        <label className="coord-field">
-          <span>{t('apps.tools.coordinates.lng')}</span>
+        <div className="coord-field">
+          <span aria-hidden="true">{t('apps.tools.coordinates.lng')}</span>
           <InputNumber<number>
             value={lng}
             onChange={setLng}
@@ -81,9 +81,9 @@ function SinglePoint() {
             className="coord-number"
             aria-label={t('apps.tools.coordinates.lng')}
           />
-        </label>
-        <label className="coord-field">
-          <span>{t('apps.tools.coordinates.lat')}</span>
+        </div>
+        <div className="coord-field">
+          <span aria-hidden="true">{t('apps.tools.coordinates.lat')}</span>
           <InputNumber<number>
             value={lat}
             onChange={setLat}
@@ -93,7 +93,7 @@ function SinglePoint() {
             className="coord-number"
             aria-label={t('apps.tools.coordinates.lat')}
           />
-        </label>
+        </div>
       </Space>
       <div className="coord-result" aria-live="polite">
         <span className="coord-result-label">{t('apps.tools.coordinates.result')}</span>
@@ -161,7 +161,14 @@ function Batch() {
   return (
     <div className="coord-batch">
       <p className="coord-hint">{t('apps.tools.coordinates.csvHint')}</p>
-      <CrsPair from={crs.from} to={crs.to} onChange={(from, to) => (setCrs({ from, to }), setResult(null))} />
+      <CrsPair
+        from={crs.from}
+        to={crs.to}
+        onChange={(from, to) => {
+          setCrs({ from, to });
+          setResult(null);
+        }}
+      />
       <Input.TextArea
         value={text}
         onChange={(event) => changeText(event.target.value)}
@@ -188,8 +195,8 @@ function Batch() {
         </Upload>
         {parsed && (
           <>
-            <label className="coord-field">
-              <span>{t('apps.tools.coordinates.lngColumn')}</span>
+            <div className="coord-field">
+              <span aria-hidden="true">{t('apps.tools.coordinates.lngColumn')}</span>
               <Select<number>
                 value={lngColumn >= 0 ? lngColumn : undefined}
                 options={columnOptions}
@@ -197,9 +204,9 @@ function Batch() {
                 aria-label={t('apps.tools.coordinates.lngColumn')}
                 className="coord-select"
               />
-            </label>
-            <label className="coord-field">
-              <span>{t('apps.tools.coordinates.latColumn')}</span>
+            </div>
+            <div className="coord-field">
+              <span aria-hidden="true">{t('apps.tools.coordinates.latColumn')}</span>
               <Select<number>
                 value={latColumn >= 0 ? latColumn : undefined}
                 options={columnOptions}
@@ -207,7 +214,7 @@ function Batch() {
                 aria-label={t('apps.tools.coordinates.latColumn')}
                 className="coord-select"
               />
-            </label>
+            </div>
           </>
         )}
         <Button type="primary" onClick={convert}>

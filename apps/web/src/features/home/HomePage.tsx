@@ -42,7 +42,11 @@ export default function HomePage() {
       </section>
 
       <div className="home-grid">
-        <Panel title={t('home.mapTitle')} className="home-map-card" extra={newest && <span className="map-time">{t('home.mapDataTime', { time: newest.slice(0, 16).replace('T', ' ') })}</span>}>
+        <Panel
+          title={t('home.mapTitle')}
+          className="home-map-card"
+          extra={newest && <span className="map-time">{t('home.mapDataTime', { time: newest.slice(0, 16).replace('T', ' ') })}</span>}
+        >
           {stations.isError || boundaries.isError ? (
             <Result status="warning" title={t('home.mapLoadFailed')} />
           ) : items && boundaries.data ? (

@@ -66,7 +66,10 @@ export function SensingFigures() {
   const { t } = useTranslation();
   const { data } = useSensingOverview(REFRESH);
   const polluted = data?.stationsByAqiLevel.filter((l) => l.level >= 3).reduce((a, l) => a + l.stations, 0);
-  const byKind = data?.things.byKind.filter((k) => k.total > 0).map((k) => `${t(`sensing.kinds.${k.kind}`)} ${k.online}/${k.total}`).join(' · ');
+  const byKind = data?.things.byKind
+    .filter((k) => k.total > 0)
+    .map((k) => `${t(`sensing.kinds.${k.kind}`)} ${k.online}/${k.total}`)
+    .join(' · ');
   const figures = [
     { key: 'online', value: data ? `${data.things.online} / ${data.things.total}` : '—', title: byKind },
     { key: 'observations24h', value: data?.observationsLast24h.toLocaleString() ?? '—' },

@@ -17,6 +17,7 @@ const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD 
  * event handlers or javascript: URLs can be in it, docs/product.md §Notices), so it is rendered as stored.
  */
 function NoticeBody({ notice }: { notice: NoticeDetail }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: rich text the server sanitised with an allow-list before storing it (modules/notices/sanitise-html.ts)
   return <div className="notice-body" dangerouslySetInnerHTML={{ __html: notice.bodyHtml }} />;
 }
 

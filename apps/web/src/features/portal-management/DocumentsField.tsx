@@ -36,7 +36,16 @@ export function DocumentsField({
   if (documents === null) return <span className="pm-muted">{pending}</span>;
   return (
     <>
-      <DocumentList documents={documents} hrefOf={hrefOf} onRemove={(document) => onRemove(document).then(() => undefined, () => undefined)} />
+      <DocumentList
+        documents={documents}
+        hrefOf={hrefOf}
+        onRemove={(document) =>
+          onRemove(document).then(
+            () => undefined,
+            () => undefined,
+          )
+        }
+      />
       <Upload
         accept={DOCUMENT_ACCEPT}
         showUploadList={false}

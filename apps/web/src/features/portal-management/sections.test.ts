@@ -3,7 +3,21 @@ import { DEFAULT_SECTION, resolveSection, sectionsFor } from './sections';
 
 describe('which sections a role sees', () => {
   it('gives administrators every section, account first', () => {
-    expect(sectionsFor('admin')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'oidcClients', 'things', 'alerts', 'users', 'organisations', 'roles', 'site', 'audit']);
+    expect(sectionsFor('admin')).toEqual([
+      'account',
+      'notices',
+      'regulations',
+      'applications',
+      'tools',
+      'oidcClients',
+      'things',
+      'alerts',
+      'users',
+      'organisations',
+      'roles',
+      'site',
+      'audit',
+    ]);
   });
 
   it('gives editors their account and the content sections, staff only their account', () => {

@@ -5,7 +5,21 @@
  */
 import type { Role } from '@eco/contracts/roles';
 
-export const SECTION_KEYS = ['account', 'notices', 'regulations', 'applications', 'tools', 'oidcClients', 'things', 'alerts', 'users', 'organisations', 'roles', 'site', 'audit'] as const;
+export const SECTION_KEYS = [
+  'account',
+  'notices',
+  'regulations',
+  'applications',
+  'tools',
+  'oidcClients',
+  'things',
+  'alerts',
+  'users',
+  'organisations',
+  'roles',
+  'site',
+  'audit',
+] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
 /** Who may use each section (i18n `pm.nav.<key>` names it). */

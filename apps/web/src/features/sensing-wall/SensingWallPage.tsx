@@ -189,9 +189,13 @@ export default function SensingWallPage() {
       <aside className="wall-col">
         <section className="wall-panel wall-grow">
           <h2>{t('sensing.wall.latest')}</h2>
-          {rows.length === 0 ? <p className="wall-empty">{t('sensing.wall.none')}</p> : (
+          {rows.length === 0 ? (
+            <p className="wall-empty">{t('sensing.wall.none')}</p>
+          ) : (
             <ul className="wall-rows" data-testid="wall-latest">
-              {rows.map((r) => <ReadingRow key={r.thing.id} r={r} zh={zh} />)}
+              {rows.map((r) => (
+                <ReadingRow key={r.thing.id} r={r} zh={zh} />
+              ))}
             </ul>
           )}
         </section>
@@ -199,15 +203,21 @@ export default function SensingWallPage() {
           <h2>
             {t('sensing.wall.alerts')} <span className="wall-count">{alerts.data?.total ?? 0}</span>
           </h2>
-          {(alerts.data?.items.length ?? 0) === 0 ? <p className="wall-empty">{t('sensing.wall.none')}</p> : (
+          {(alerts.data?.items.length ?? 0) === 0 ? (
+            <p className="wall-empty">{t('sensing.wall.none')}</p>
+          ) : (
             <ul className="wall-rows" data-testid="wall-alerts">
-              {alerts.data?.items.map((a) => <AlertRow key={a.id} a={a} />)}
+              {alerts.data?.items.map((a) => (
+                <AlertRow key={a.id} a={a} />
+              ))}
             </ul>
           )}
         </section>
         <section className="wall-panel">
           <h2>{t('sensing.wall.detections')}</h2>
-          {(detections.data?.length ?? 0) === 0 ? <p className="wall-empty">{t('sensing.wall.none')}</p> : (
+          {(detections.data?.length ?? 0) === 0 ? (
+            <p className="wall-empty">{t('sensing.wall.none')}</p>
+          ) : (
             <ul className="wall-rows wall-detections" data-testid="wall-detections">
               {detections.data?.map((d) => (
                 <li key={d.id}>
@@ -222,7 +232,9 @@ export default function SensingWallPage() {
                     )}{' '}
                     ×{d.count}
                   </span>
-                  <span className="wall-level">{d.level === 'I' ? t('sensing.wall.levelI') : d.level === 'II' ? t('sensing.wall.levelII') : t('sensing.wall.unlisted')}</span>
+                  <span className="wall-level">
+                    {d.level === 'I' ? t('sensing.wall.levelI') : d.level === 'II' ? t('sensing.wall.levelII') : t('sensing.wall.unlisted')}
+                  </span>
                   <time>{shortTime(d.phenomenonTime)}</time>
                 </li>
               ))}
@@ -233,4 +245,3 @@ export default function SensingWallPage() {
     </div>
   );
 }
-

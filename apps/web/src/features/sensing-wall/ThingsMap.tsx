@@ -105,7 +105,8 @@ export default function ThingsMap({ boundaries, things }: { boundaries: CityBoun
         <div className="map-tip" role="tooltip" style={{ left: tip.x + 12, top: tip.y + 12 }}>
           <b>{tip.thing.name}</b> <span className="map-tip-code">{tip.thing.code}</span>
           <div>
-            {t(`sensing.kinds.${tip.thing.kind}`)} · {t(`sensing.statuses.${tip.thing.status}`)} · {tip.thing.online ? t('sensing.online') : t('sensing.offline')}
+            {t(`sensing.kinds.${tip.thing.kind}`)} · {t(`sensing.statuses.${tip.thing.status}`)} ·{' '}
+            {tip.thing.online ? t('sensing.online') : t('sensing.offline')}
           </div>
           {tip.thing.aqi && (
             <div>

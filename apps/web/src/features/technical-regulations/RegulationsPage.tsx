@@ -76,7 +76,13 @@ export default function RegulationsPage() {
     },
     { title: t('regulations.columns.category'), dataIndex: 'category', width: 130, responsive: ['md'] },
     { title: t('regulations.columns.issuer'), dataIndex: 'issuer', width: 200, responsive: ['xl'] },
-    { title: t('regulations.columns.effectiveOn'), dataIndex: 'effectiveOn', width: 120, responsive: ['lg'], render: (d: string | null) => d ?? t('common.unknown') },
+    {
+      title: t('regulations.columns.effectiveOn'),
+      dataIndex: 'effectiveOn',
+      width: 120,
+      responsive: ['lg'],
+      render: (d: string | null) => d ?? t('common.unknown'),
+    },
     { title: t('regulations.columns.status'), dataIndex: 'status', width: 100, render: (s: RegulationStatus) => <RegulationStatusTag status={s} /> },
   ];
 

@@ -27,7 +27,9 @@ export default function AccountSection() {
             {
               key: 'org',
               label: t('pm.account.organisation'),
-              children: org ? t('pm.account.orgWithLevel', { name: org.name, level: t(`pm.organisations.levels.${org.level}`) }) : t('pm.account.noOrganisation'),
+              children: org
+                ? t('pm.account.orgWithLevel', { name: org.name, level: t(`pm.organisations.levels.${org.level}`) })
+                : t('pm.account.noOrganisation'),
             },
           ]}
         />

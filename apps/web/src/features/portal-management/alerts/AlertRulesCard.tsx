@@ -52,7 +52,17 @@ interface Values {
  * (`useOwnOrganisation`); none = province-wide. Saving reloads the alerts, the rules, the figures
  * of /home and /stgz and the audit log (the server re-evaluates the rule's alerts at once).
  */
-function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: AlertRule | null; onClose: () => void; properties: readonly ObservedProperty[] }) {
+function RuleModal({
+  open,
+  rule,
+  onClose,
+  properties,
+}: {
+  open: boolean;
+  rule: AlertRule | null;
+  onClose: () => void;
+  properties: readonly ObservedProperty[];
+}) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? rule?.kind ?? 'threshold';
@@ -63,10 +73,19 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
     const common = { name: values.name, severity: values.severity, thingKind: values.thingKind ?? null, organisationId: values.organisationId ?? null };
     try {
       if (rule) {
-        const fields = rule.kind === 'threshold' ? { observedProperty: values.observedProperty, comparator: values.comparator, threshold: values.threshold } : { silentMinutes: values.silentMinutes };
+        const fields =
+          rule.kind === 'threshold'
+            ? { observedProperty: values.observedProperty, comparator: values.comparator, threshold: values.threshold }
+            : { silentMinutes: values.silentMinutes };
         await update.mutateAsync({ id: rule.id, body: { ...common, ...fields } });
       } else if (values.kind === 'threshold') {
-        await create.mutateAsync({ kind: 'threshold', ...common, observedProperty: values.observedProperty, comparator: values.comparator, threshold: values.threshold });
+        await create.mutateAsync({
+          kind: 'threshold',
+          ...common,
+          observedProperty: values.observedProperty,
+          comparator: values.comparator,
+          threshold: values.threshold,
+        });
       } else {
         await create.mutateAsync({ kind: 'silence', ...common, silentMinutes: values.silentMinutes });
       }
@@ -117,7 +136,10 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
         {kind === 'threshold' ? (
           <>
             <Form.Item name="observedProperty" label={t('sensing.rules.property')} rules={[{ required: true }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={properties.map((p) => ({ value: p.code, label: `${en ? p.nameEn : p.nameZh}${p.unit ? ` (${p.unit})` : ''} · ${p.code}` }))} />
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={properties.map((p) => ({ value: p.code, label: `${en ? p.nameEn : p.nameZh}${p.unit ? ` (${p.unit})` : ''} · ${p.code}` }))}
+              />
             </Form.Item>
             <Form.Item label={t('sensing.rules.condition')} required style={{ marginBottom: 0 }}>
               <Form.Item name="comparator" rules={[{ required: true }]} style={{ display: 'inline-block', width: 90, marginRight: 8 }}>
@@ -129,7 +151,12 @@ function RuleModal({ open, rule, onClose, properties }: { open: boolean; rule: A
             </Form.Item>
           </>
         ) : (
-          <Form.Item name="silentMinutes" label={t('sensing.rules.silentMinutes')} rules={[{ required: true }, { type: 'integer', min: 1, max: MAX_SILENT_MINUTES }]} extra={t('sensing.rules.silentHelp', { max: MAX_SILENT_MINUTES })}>
+          <Form.Item
+            name="silentMinutes"
+            label={t('sensing.rules.silentMinutes')}
+            rules={[{ required: true }, { type: 'integer', min: 1, max: MAX_SILENT_MINUTES }]}
+            extra={t('sensing.rules.silentHelp', { max: MAX_SILENT_MINUTES })}
+          >
             <InputNumber min={1} max={MAX_SILENT_MINUTES} precision={0} style={{ width: 180 }} />
           </Form.Item>
         )}
@@ -170,10 +197,23 @@ export function AlertRulesCard() {
       title: t('sensing.rules.condition'),
       key: 'condition',
       render: (_: unknown, r) =>
-        r.kind === 'threshold' ? <code>{`${r.observedProperty} ${r.comparator} ${r.threshold}${unitOf(r.observedProperty) ? ` ${unitOf(r.observedProperty)}` : ''}`}</code> : t('sensing.rules.silentFor', { minutes: r.silentMinutes }),
+        r.kind === 'threshold' ? (
+          <code>{`${r.observedProperty} ${r.comparator} ${r.threshold}${unitOf(r.observedProperty) ? ` ${unitOf(r.observedProperty)}` : ''}`}</code>
+        ) : (
+          t('sensing.rules.silentFor', { minutes: r.silentMinutes })
+        ),
     },
-    { title: t('sensing.rules.thingKind'), dataIndex: 'thingKind', render: (k: ThingKind | null) => (k ? t(`sensing.kinds.${k}`) : t('sensing.rules.everyKind')) },
-    { title: t('sensing.rules.severity'), dataIndex: 'severity', width: 90, render: (s: AlertSeverity) => <Tag color={SEVERITY_COLOURS[s]}>{t(`sensing.severities.${s}`)}</Tag> },
+    {
+      title: t('sensing.rules.thingKind'),
+      dataIndex: 'thingKind',
+      render: (k: ThingKind | null) => (k ? t(`sensing.kinds.${k}`) : t('sensing.rules.everyKind')),
+    },
+    {
+      title: t('sensing.rules.severity'),
+      dataIndex: 'severity',
+      width: 90,
+      render: (s: AlertSeverity) => <Tag color={SEVERITY_COLOURS[s]}>{t(`sensing.severities.${s}`)}</Tag>,
+    },
     { title: t('sensing.rules.activeAlerts'), dataIndex: 'activeAlerts', width: 100 },
     // after the count: the columns before it are what e2e/sensing-management.e2e.ts reads; '—' = province-wide
     { title: t('sensing.rules.organisation'), dataIndex: 'organisationName', render: (name: string | null) => name ?? t('sensing.rules.provinceWide') },
@@ -181,7 +221,15 @@ export function AlertRulesCard() {
       title: t('sensing.rules.enabled'),
       key: 'enabled',
       width: 80,
-      render: (_: unknown, r) => <Switch size="small" checked={r.enabled} loading={toggle.isPending && toggle.variables?.id === r.id} onChange={(enabled) => toggle.mutate({ id: r.id, enabled })} aria-label={r.name} />,
+      render: (_: unknown, r) => (
+        <Switch
+          size="small"
+          checked={r.enabled}
+          loading={toggle.isPending && toggle.variables?.id === r.id}
+          onChange={(enabled) => toggle.mutate({ id: r.id, enabled })}
+          aria-label={r.name}
+        />
+      ),
     },
     {
       title: '',
@@ -204,7 +252,15 @@ export function AlertRulesCard() {
         </Button>
       }
     >
-      <Table<AlertRule> rowKey="id" size="small" columns={columns} dataSource={rules.data ?? []} loading={rules.isFetching} pagination={false} scroll={{ x: 800 }} />
+      <Table<AlertRule>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={rules.data ?? []}
+        loading={rules.isFetching}
+        pagination={false}
+        scroll={{ x: 800 }}
+      />
       <RuleModal open={editing !== false} rule={editing || null} onClose={() => setEditing(false)} properties={properties.data ?? []} />
     </Card>
   );

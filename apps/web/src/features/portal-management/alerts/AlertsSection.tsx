@@ -50,14 +50,25 @@ export default function AlertsSection() {
       ),
     },
     { title: t('sensing.alerts.value'), dataIndex: 'value', width: 90, render: (v: number | null) => v ?? '—' },
-    { title: t('sensing.alerts.status'), dataIndex: 'status', width: 90, render: (s: AlertStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`sensing.alertStatuses.${s}`)}</Tag> },
+    {
+      title: t('sensing.alerts.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (s: AlertStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`sensing.alertStatuses.${s}`)}</Tag>,
+    },
     {
       title: t('sensing.alerts.handled'),
       key: 'handled',
       render: (_: unknown, a) => (
         <div className="pm-alert-trail">
           {a.acknowledgedAt && <div>{t('sensing.alerts.ackBy', { who: a.acknowledgedBy ?? '—', time: formatTime(a.acknowledgedAt) })}</div>}
-          {a.closedAt && <div>{a.closedBy ? t('sensing.alerts.closedBy', { who: a.closedBy, time: formatTime(a.closedAt) }) : `${t('sensing.alerts.byData')} ${formatTime(a.closedAt)}`}</div>}
+          {a.closedAt && (
+            <div>
+              {a.closedBy
+                ? t('sensing.alerts.closedBy', { who: a.closedBy, time: formatTime(a.closedAt) })
+                : `${t('sensing.alerts.byData')} ${formatTime(a.closedAt)}`}
+            </div>
+          )}
         </div>
       ),
     },
@@ -73,7 +84,10 @@ export default function AlertsSection() {
             </Button>
           )}
           {a.status !== 'closed' && (
-            <Button size="small" onClick={() => void modal.confirm({ title: `${t('sensing.alerts.close')} · ${a.rule.name}`, onOk: () => close.mutateAsync(a.id) })}>
+            <Button
+              size="small"
+              onClick={() => void modal.confirm({ title: `${t('sensing.alerts.close')} · ${a.rule.name}`, onOk: () => close.mutateAsync(a.id) })}
+            >
               {t('sensing.alerts.close')}
             </Button>
           )}
@@ -89,7 +103,10 @@ export default function AlertsSection() {
         <Segmented<Filter>
           value={filter}
           onChange={(value) => update({ status: value === 'active' ? null : value }, true)}
-          options={FILTERS.map((f) => ({ value: f, label: f === 'active' ? t('sensing.alerts.active') : f === 'all' ? t('sensing.alerts.all') : t(`sensing.alertStatuses.${f}`) }))}
+          options={FILTERS.map((f) => ({
+            value: f,
+            label: f === 'active' ? t('sensing.alerts.active') : f === 'all' ? t('sensing.alerts.all') : t(`sensing.alertStatuses.${f}`),
+          }))}
           style={{ marginBottom: 16 }}
         />
         <Table<Alert>

@@ -64,7 +64,9 @@ describe('before and after of an entry', () => {
   });
 
   it('handles a creation (no before) and a deletion (no after)', () => {
-    expect(fieldChanges(null, { account: 'li' })).toEqual([{ field: 'account', before: undefined, after: 'li', changed: true, missingBefore: true, missingAfter: false }]);
+    expect(fieldChanges(null, { account: 'li' })).toEqual([
+      { field: 'account', before: undefined, after: 'li', changed: true, missingBefore: true, missingAfter: false },
+    ]);
     expect(fieldChanges({ account: 'li' }, null)[0]).toMatchObject({ changed: true, missingAfter: true });
     expect(fieldChanges(null, null)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useEffect, } from 'react';
+import { useEffect } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -32,7 +32,17 @@ interface Values {
  * @param noticeId the notice to edit, or null for a new one
  * @param onSaved receives the id after a save (a new draft's id)
  */
-export function NoticeFormDrawer({ open, noticeId, onClose, onSaved }: { open: boolean; noticeId: number | null; onClose: () => void; onSaved: (id: number) => void }) {
+export function NoticeFormDrawer({
+  open,
+  noticeId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  noticeId: number | null;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
@@ -42,6 +52,7 @@ export function NoticeFormDrawer({ open, noticeId, onClose, onSaved }: { open: b
   // the editor reads its content once: a new key per notice loaded
   const editorKey = `${noticeId ?? 'new'}-${notice.dataUpdatedAt}`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refills the form only when another notice is opened (notice.data?.id), not on every reload of the same one
   useEffect(() => {
     if (!open) return;
     form.resetFields();

@@ -116,7 +116,15 @@ export default function NoticesSection() {
               type="link"
               size="small"
               danger
-              onClick={() => confirm(t('nt.manage.withdrawTitle', { title: n.title }), t('nt.manage.withdrawBody'), t('nt.manage.withdraw'), () => withdraw.mutateAsync(n.id), t('nt.manage.withdrawn'))}
+              onClick={() =>
+                confirm(
+                  t('nt.manage.withdrawTitle', { title: n.title }),
+                  t('nt.manage.withdrawBody'),
+                  t('nt.manage.withdraw'),
+                  () => withdraw.mutateAsync(n.id),
+                  t('nt.manage.withdrawn'),
+                )
+              }
             >
               {t('nt.manage.withdraw')}
             </Button>
@@ -126,7 +134,15 @@ export default function NoticesSection() {
               type="link"
               size="small"
               danger
-              onClick={() => confirm(t('nt.manage.deleteTitle', { title: n.title }), t('nt.manage.deleteBody'), t('nt.manage.delete'), () => remove.mutateAsync(n.id), t('nt.manage.deleted'))}
+              onClick={() =>
+                confirm(
+                  t('nt.manage.deleteTitle', { title: n.title }),
+                  t('nt.manage.deleteBody'),
+                  t('nt.manage.delete'),
+                  () => remove.mutateAsync(n.id),
+                  t('nt.manage.deleted'),
+                )
+              }
             >
               {t('nt.manage.delete')}
             </Button>
@@ -179,7 +195,9 @@ export default function NoticesSection() {
         onPublish={async (publishAt) => {
           if (!publishing) return;
           const result = await publish.mutateAsync({ id: publishing.id, publishAt });
-          void message.success(result.scheduled && result.publishAt ? t('nt.manage.scheduled', { time: formatTime(result.publishAt) }) : t('nt.manage.published'));
+          void message.success(
+            result.scheduled && result.publishAt ? t('nt.manage.scheduled', { time: formatTime(result.publishAt) }) : t('nt.manage.published'),
+          );
         }}
       />
     </ListSection>

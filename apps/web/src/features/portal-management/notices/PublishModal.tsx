@@ -13,7 +13,15 @@ import { useTranslation } from 'react-i18next';
  *
  * @param onPublish receives the time (null = now); resolves when done, rejects to keep the dialog open
  */
-export function PublishModal({ notice, onClose, onPublish }: { notice: NoticeSummary | null; onClose: () => void; onPublish: (publishAt: string | null) => Promise<void> }) {
+export function PublishModal({
+  notice,
+  onClose,
+  onPublish,
+}: {
+  notice: NoticeSummary | null;
+  onClose: () => void;
+  onPublish: (publishAt: string | null) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'now' | 'schedule'>('now');
   const [at, setAt] = useState<Dayjs | null>(null);

@@ -23,9 +23,18 @@ import { useTranslation } from 'react-i18next';
 export function RichTextEditor({ value, onChange, id, label }: { value?: string; onChange?: (html: string) => void; id?: string; label: string }) {
   const { t } = useTranslation();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        code: false,
+        codeBlock: false,
+        link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] },
+      }),
+    ],
     content: value ?? '',
-    editorProps: { attributes: { class: 'rich-text-content notice-body', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', ...(id ? { id } : {}) } },
+    editorProps: {
+      attributes: { class: 'rich-text-content notice-body', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', ...(id ? { id } : {}) },
+    },
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
   const state = useEditorState({

@@ -126,9 +126,7 @@ function RenameModal({ organisation, onClose }: { organisation: OrganisationNode
       destroyOnHidden
     >
       {organisation && (
-        <p className="pm-muted">
-          {t('pm.organisations.renameFor', { code: organisation.code, level: t(`pm.organisations.levels.${organisation.level}`) })}
-        </p>
+        <p className="pm-muted">{t('pm.organisations.renameFor', { code: organisation.code, level: t(`pm.organisations.levels.${organisation.level}`) })}</p>
       )}
       <Form form={form} layout="vertical" className="pm-spaced" onFinish={(values) => void onFinish(values)} disabled={rename.isPending}>
         <Form.Item name="name" label={t('pm.organisations.name')} rules={[{ required: true, whitespace: true }, { max: ORGANISATION_NAME_MAX }]}>

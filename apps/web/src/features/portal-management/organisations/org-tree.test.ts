@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { OrganisationNode } from '@eco/contracts/users';
 import { filterTree, flattenTree } from './org-tree';
 
-const node = (id: number, code: string, name: string, level: OrganisationNode['level'], children: OrganisationNode[] = [], parentId: number | null = null): OrganisationNode => ({
+const node = (
+  id: number,
+  code: string,
+  name: string,
+  level: OrganisationNode['level'],
+  children: OrganisationNode[] = [],
+  parentId: number | null = null,
+): OrganisationNode => ({
   id,
   code,
   name,

@@ -1,4 +1,4 @@
-import { useEffect, } from 'react';
+import { useEffect } from 'react';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
@@ -36,7 +36,17 @@ const day = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-
  * without replacement, and (once saved) its documents. Status is shown, never typed: it follows
  * from the dates and replacements.
  */
-export function RegulationFormDrawer({ open, regulationId, onClose, onSaved }: { open: boolean; regulationId: number | null; onClose: () => void; onSaved: (id: number) => void }) {
+export function RegulationFormDrawer({
+  open,
+  regulationId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  regulationId: number | null;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
@@ -136,7 +146,9 @@ export function RegulationFormDrawer({ open, regulationId, onClose, onSaved }: {
                 ({ getFieldValue }) => ({
                   validator: (_, value: Dayjs | null) => {
                     const issued = getFieldValue('issuedOn') as Dayjs | null;
-                    return !value || !issued || !value.isBefore(issued, 'day') ? Promise.resolve() : Promise.reject(new Error(`${t('nt.regulations.fields.effectiveOn')} < ${t('nt.regulations.fields.issuedOn')}`));
+                    return !value || !issued || !value.isBefore(issued, 'day')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(`${t('nt.regulations.fields.effectiveOn')} < ${t('nt.regulations.fields.issuedOn')}`));
                   },
                 }),
               ]}

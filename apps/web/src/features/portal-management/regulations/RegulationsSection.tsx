@@ -52,8 +52,23 @@ export default function RegulationsSection() {
 
   const columns: ColumnsType<Regulation> = [
     { title: t('nt.regulations.fields.code'), dataIndex: 'code', width: 180, render: (code: string) => <span className="pm-mono">{code}</span> },
-    { title: t('nt.regulations.fields.title'), dataIndex: 'title', render: (title: string, r) => <>{title}<div className="pm-sub-line">{r.issuer}</div></> },
-    { title: t('nt.regulations.fields.effectiveOn'), dataIndex: 'effectiveOn', width: 120, responsive: ['md'], render: (d: string | null) => d ?? t('common.unknown') },
+    {
+      title: t('nt.regulations.fields.title'),
+      dataIndex: 'title',
+      render: (title: string, r) => (
+        <>
+          {title}
+          <div className="pm-sub-line">{r.issuer}</div>
+        </>
+      ),
+    },
+    {
+      title: t('nt.regulations.fields.effectiveOn'),
+      dataIndex: 'effectiveOn',
+      width: 120,
+      responsive: ['md'],
+      render: (d: string | null) => d ?? t('common.unknown'),
+    },
     { title: t('regulations.columns.status'), dataIndex: 'status', width: 100, render: (s: RegulationStatus) => <RegulationStatusTag status={s} /> },
     {
       title: t('nt.manage.columns.actions'),

@@ -40,7 +40,7 @@ export default function RolesSection() {
         c.roles.includes(role) ? (
           <CheckOutlined className="capability-yes" aria-label={t('pm.roles.allowed')} />
         ) : (
-          <span className="capability-no" aria-label={t('pm.roles.denied')}>
+          <span className="capability-no" role="img" aria-label={t('pm.roles.denied')}>
             —
           </span>
         ),

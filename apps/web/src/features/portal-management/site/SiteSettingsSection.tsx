@@ -69,7 +69,12 @@ export default function SiteSettingsSection() {
         onValuesChange={() => setDirty(true)}
         onFinish={(values) => void onFinish(values)}
       >
-        <Form.Item name="title" label={t('pm.site.title')} extra={t('pm.site.titleHelp')} rules={[{ required: true, whitespace: true }, { max: SITE_LIMITS.title }]}>
+        <Form.Item
+          name="title"
+          label={t('pm.site.title')}
+          extra={t('pm.site.titleHelp')}
+          rules={[{ required: true, whitespace: true }, { max: SITE_LIMITS.title }]}
+        >
           <Input maxLength={SITE_LIMITS.title} showCount />
         </Form.Item>
         <Form.Item

@@ -45,7 +45,17 @@ interface Values {
  *
  * @param onSaved receives the device as the server now has it (e.g. to open it).
  */
-export function ThingFormDrawer({ open, thing, onClose, onSaved }: { open: boolean; thing: Thing | null; onClose: () => void; onSaved: (saved: ThingDetail) => void }) {
+export function ThingFormDrawer({
+  open,
+  thing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  thing: Thing | null;
+  onClose: () => void;
+  onSaved: (saved: ThingDetail) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { create, update } = useRegistryMutations();
@@ -80,7 +90,8 @@ export function ThingFormDrawer({ open, thing, onClose, onSaved }: { open: boole
         if (body.name !== thing.name) changed.name = body.name;
         if (body.organisationId !== (thing.organisation?.id ?? null)) changed.organisationId = body.organisationId;
         if (body.status !== thing.status) changed.status = body.status;
-        if (body.longitude !== thing.longitude || body.latitude !== thing.latitude) Object.assign(changed, { longitude: body.longitude, latitude: body.latitude });
+        if (body.longitude !== thing.longitude || body.latitude !== thing.latitude)
+          Object.assign(changed, { longitude: body.longitude, latitude: body.latitude });
         if (Object.keys(changed).length === 0) return onClose();
         onSaved(await update.mutateAsync({ id: thing.id, body: changed }));
       } else {
@@ -136,10 +147,18 @@ export function ThingFormDrawer({ open, thing, onClose, onSaved }: { open: boole
           <OrganisationSelect placeholder={t('sensing.things.form.organisationPlaceholder')} />
         </Form.Item>
         <Space align="start" wrap>
-          <Form.Item name="longitude" label={t('sensing.things.form.longitude')} rules={coordinate(LONGITUDE_RANGE, t('sensing.things.form.longitudeRange', LONGITUDE_RANGE))}>
+          <Form.Item
+            name="longitude"
+            label={t('sensing.things.form.longitude')}
+            rules={coordinate(LONGITUDE_RANGE, t('sensing.things.form.longitudeRange', LONGITUDE_RANGE))}
+          >
             <InputNumber step={0.0001} precision={6} style={{ width: 200 }} placeholder="108.9402" />
           </Form.Item>
-          <Form.Item name="latitude" label={t('sensing.things.form.latitude')} rules={coordinate(LATITUDE_RANGE, t('sensing.things.form.latitudeRange', LATITUDE_RANGE))}>
+          <Form.Item
+            name="latitude"
+            label={t('sensing.things.form.latitude')}
+            rules={coordinate(LATITUDE_RANGE, t('sensing.things.form.latitudeRange', LATITUDE_RANGE))}
+          >
             <InputNumber step={0.0001} precision={6} style={{ width: 200 }} placeholder="34.2611" />
           </Form.Item>
         </Space>

@@ -26,10 +26,22 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 function NewKeyModal({ created, onClose }: { created: NewThingKey | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={created !== null} title={t('sensing.things.keyOnceTitle')} onOk={onClose} onCancel={onClose} cancelButtonProps={{ style: { display: 'none' } }} maskClosable={false} destroyOnHidden>
+    <Modal
+      open={created !== null}
+      title={t('sensing.things.keyOnceTitle')}
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      maskClosable={false}
+      destroyOnHidden
+    >
       <p>{t('sensing.things.keyOnce')}</p>
       {created && (
-        <Typography.Paragraph copyable={{ text: created.key, tooltips: [t('sensing.things.copy'), t('sensing.things.copied')] }} code data-testid="new-thing-key">
+        <Typography.Paragraph
+          copyable={{ text: created.key, tooltips: [t('sensing.things.copy'), t('sensing.things.copied')] }}
+          code
+          data-testid="new-thing-key"
+        >
           {created.key}
         </Typography.Paragraph>
       )}
@@ -54,7 +66,10 @@ function AddDatastream({ thingId, taken }: { thingId: number; taken: readonly st
   const add = async () => {
     if (!property) return;
     try {
-      await addDatastream.mutateAsync({ thingId, body: sensor.trim() ? { observedProperty: property, sensor: sensor.trim() } : { observedProperty: property } });
+      await addDatastream.mutateAsync({
+        thingId,
+        body: sensor.trim() ? { observedProperty: property, sensor: sensor.trim() } : { observedProperty: property },
+      });
       setProperty(undefined);
       setSensor('');
     } catch {
@@ -73,7 +88,13 @@ function AddDatastream({ thingId, taken }: { thingId: number; taken: readonly st
         style={{ width: 280 }}
         data-testid="datastream-property"
       />
-      <Input placeholder={t('sensing.things.form.sensorPlaceholder')} value={sensor} maxLength={100} onChange={(e) => setSensor(e.target.value)} style={{ width: 200 }} />
+      <Input
+        placeholder={t('sensing.things.form.sensorPlaceholder')}
+        value={sensor}
+        maxLength={100}
+        onChange={(e) => setSensor(e.target.value)}
+        style={{ width: 200 }}
+      />
       <Button onClick={() => void add()} disabled={!property} loading={addDatastream.isPending}>
         {t('sensing.things.form.addDatastream')}
       </Button>
@@ -98,7 +119,14 @@ function ThingDrawer({ id, onClose }: { id: number | null; onClose: () => void }
     {
       title: t('sensing.things.status'),
       dataIndex: 'revokedAt',
-      render: (v: string | null) => (v ? <Tag>{t('sensing.things.revoked')} {formatTime(v)}</Tag> : <Tag color="green">{t('sensing.things.active')}</Tag>),
+      render: (v: string | null) =>
+        v ? (
+          <Tag>
+            {t('sensing.things.revoked')} {formatTime(v)}
+          </Tag>
+        ) : (
+          <Tag color="green">{t('sensing.things.active')}</Tag>
+        ),
     },
     {
       title: '',
@@ -106,10 +134,28 @@ function ThingDrawer({ id, onClose }: { id: number | null; onClose: () => void }
       render: (_: unknown, key) =>
         key.revokedAt || id === null ? null : (
           <Space size={4}>
-            <Button size="small" onClick={() => void modal.confirm({ title: t('sensing.things.rotateConfirm'), onOk: async () => setCreated(await keys.rotate.mutateAsync({ thingId: id, keyId: key.id })) })}>
+            <Button
+              size="small"
+              onClick={() =>
+                void modal.confirm({
+                  title: t('sensing.things.rotateConfirm'),
+                  onOk: async () => setCreated(await keys.rotate.mutateAsync({ thingId: id, keyId: key.id })),
+                })
+              }
+            >
               {t('sensing.things.rotate')}
             </Button>
-            <Button size="small" danger onClick={() => void modal.confirm({ title: t('sensing.things.revokeConfirm'), okButtonProps: { danger: true }, onOk: () => keys.revoke.mutateAsync({ thingId: id, keyId: key.id }) })}>
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                void modal.confirm({
+                  title: t('sensing.things.revokeConfirm'),
+                  okButtonProps: { danger: true },
+                  onOk: () => keys.revoke.mutateAsync({ thingId: id, keyId: key.id }),
+                })
+              }
+            >
               {t('sensing.things.revoke')}
             </Button>
           </Space>
@@ -126,11 +172,24 @@ function ThingDrawer({ id, onClose }: { id: number | null; onClose: () => void }
             <Typography.Title level={5} style={{ margin: 0 }}>
               {t('sensing.things.manage')}
             </Typography.Title>
-            <Button type="primary" disabled={!thing || thing.status === 'retired'} loading={keys.create.isPending} onClick={async () => id !== null && setCreated(await keys.create.mutateAsync(id))}>
+            <Button
+              type="primary"
+              disabled={!thing || thing.status === 'retired'}
+              loading={keys.create.isPending}
+              onClick={async () => id !== null && setCreated(await keys.create.mutateAsync(id))}
+            >
               {t('sensing.things.newKey')}
             </Button>
           </Space>
-          <Table<ThingKey> rowKey="id" size="small" columns={keyColumns} dataSource={detail.data?.keys ?? []} loading={detail.isPending} pagination={false} style={{ marginTop: 8 }} />
+          <Table<ThingKey>
+            rowKey="id"
+            size="small"
+            columns={keyColumns}
+            dataSource={detail.data?.keys ?? []}
+            loading={detail.isPending}
+            pagination={false}
+            style={{ marginTop: 8 }}
+          />
         </section>
         <section>
           <Typography.Title level={5}>{t('sensing.things.datastreams')}</Typography.Title>
@@ -146,7 +205,11 @@ function ThingDrawer({ id, onClose }: { id: number | null; onClose: () => void }
               { title: t('sensing.things.unit'), dataIndex: 'unit' },
               { title: t('sensing.things.range'), key: 'range', render: (_: unknown, d) => `${d.minValue ?? '−∞'} – ${d.maxValue ?? '∞'}` },
               { title: t('sensing.things.form.sensor'), dataIndex: 'sensor', render: (v: string | null) => v ?? '—' },
-              { title: t('sensing.things.latestValue'), key: 'latest', render: (_: unknown, d) => (d.latest ? `${d.latest.result} · ${formatTime(d.latest.phenomenonTime)}` : '—') },
+              {
+                title: t('sensing.things.latestValue'),
+                key: 'latest',
+                render: (_: unknown, d) => (d.latest ? `${d.latest.result} · ${formatTime(d.latest.phenomenonTime)}` : '—'),
+              },
               {
                 title: '',
                 key: 'remove',
@@ -157,7 +220,13 @@ function ThingDrawer({ id, onClose }: { id: number | null; onClose: () => void }
                     <Button
                       size="small"
                       danger
-                      onClick={() => void modal.confirm({ title: t('sensing.things.form.removeConfirm', { name: d.name }), okButtonProps: { danger: true }, onOk: () => removeDatastream.mutateAsync({ thingId: id, datastreamId: d.id }) })}
+                      onClick={() =>
+                        void modal.confirm({
+                          title: t('sensing.things.form.removeConfirm', { name: d.name }),
+                          okButtonProps: { danger: true },
+                          onOk: () => removeDatastream.mutateAsync({ thingId: id, datastreamId: d.id }),
+                        })
+                      }
                     >
                       {t('sensing.things.form.remove')}
                     </Button>
@@ -270,7 +339,12 @@ export default function ThingsSection() {
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: (p) => update({ page: p }) }}
       />
       <ThingDrawer id={open} onClose={() => setOpen(null)} />
-      <ThingFormDrawer open={editing !== false} thing={editing || null} onClose={() => setEditing(false)} onSaved={(saved) => editing === null && setOpen(saved.thing.id)} />
+      <ThingFormDrawer
+        open={editing !== false}
+        thing={editing || null}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => editing === null && setOpen(saved.thing.id)}
+      />
     </Card>
   );
 }
