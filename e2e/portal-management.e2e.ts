@@ -199,7 +199,7 @@ describe('each role sees its own back office', () => {
     await page.locator('.pm-nav').waitFor();
   }
 
-  it('an administrator creates an editor and a staff user; each changes the temporary password and sees only its sections', { timeout: 120_000 }, async () => {
+  it('an administrator creates an editor and a staff user; each changes the temporary password and sees only its sections', async () => {
     const adminPage = await browser.newPage();
     await signIn(adminPage, admin().account, admin().password, '/portal-management?section=users');
     await sectionCard(adminPage, '用户管理').waitFor();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { homeTitle, screenTitle, waitForHash } from './support/app';
-import { appUrl, useBrowser, useOwnServer } from './support/browser';
+import { appUrl, useBrowser, useOwnServer, WAIT_MS } from './support/browser';
 
 // other specs add regulations to the shared server; these count what is bundled
 useOwnServer();
@@ -41,8 +41,8 @@ describe('the home page with real data', () => {
     const page = await browser.newPage();
     await page.goto(appUrl('/home'));
     await homeTitle(page).waitFor();
-    await expect.poll(() => keyFigure(page, '空气质量监测站').innerText(), { timeout: 10_000 }).toBe(String(STATIONS));
-    await expect.poll(() => keyFigure(page, '收录技术规范').innerText(), { timeout: 10_000 }).toBe(String(REGULATIONS));
+    await expect.poll(() => keyFigure(page, '空气质量监测站').innerText(), { timeout: WAIT_MS }).toBe(String(STATIONS));
+    await expect.poll(() => keyFigure(page, '收录技术规范').innerText(), { timeout: WAIT_MS }).toBe(String(REGULATIONS));
     const reporting = Number(await keyFigure(page, '最新时次有数据').innerText());
     expect(reporting).toBeGreaterThan(0);
     expect(reporting).toBeLessThanOrEqual(STATIONS);

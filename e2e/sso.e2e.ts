@@ -114,7 +114,7 @@ describe('single sign-on from an application system opened directly', () => {
     registered = true;
   }
 
-  it('sends a visitor to the portal sign-in page and, once signed in, straight into the system', { timeout: 90_000 }, async () => {
+  it('sends a visitor to the portal sign-in page and, once signed in, straight into the system', async () => {
     const adminPage = await browser.newPage();
     await signIn(adminPage, admin().account, admin().password);
     await registerClient(adminPage);
@@ -131,7 +131,7 @@ describe('single sign-on from an application system opened directly', () => {
     expect(await page.locator('.account').innerText()).toBe(admin().account);
   });
 
-  it('takes a user with a temporary password through the forced change, then straight into the system', { timeout: 90_000 }, async () => {
+  it('takes a user with a temporary password through the forced change, then straight into the system', async () => {
     const adminPage = await browser.newPage();
     await signIn(adminPage, admin().account, admin().password);
     await registerClient(adminPage);
@@ -158,7 +158,7 @@ describe('single sign-on from an application system opened directly', () => {
     expect(await page.locator('.account').innerText()).toBe(account);
   });
 
-  it('ignores a returnTo that leads anywhere but the portal’s own provider', { timeout: 90_000 }, async () => {
+  it('ignores a returnTo that leads anywhere but the portal’s own provider', async () => {
     const page = await browser.newPage();
     const requested: string[] = [];
     const dialogs: string[] = [];

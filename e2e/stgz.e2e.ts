@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Detection, NewThingKey, ThingDetail, Thing } from '@eco/contracts/sensing';
 import type { Page as ListPage } from '@eco/contracts/envelope';
-import { appUrl, baseUrl, useBrowser } from './support/browser';
+import { appUrl, baseUrl, useBrowser, WAIT_MS } from './support/browser';
 import { admin, apiAsPage, signIn } from './support/portal';
 
 const browser = useBrowser();
@@ -41,9 +41,9 @@ describe('/stgz', () => {
     expect(box!.width).toBeGreaterThan(700);
     expect(box!.height).toBeGreaterThan(600);
     // 55 bundled stations, none of which has pushed to this portal yet
-    await expect.poll(() => figure(page, 'online').innerText(), { timeout: 10_000 }).toMatch(/^\d+ \/ (5[5-9]|[6-9]\d)$/);
+    await expect.poll(() => figure(page, 'online').innerText(), { timeout: WAIT_MS }).toMatch(/^\d+ \/ (5[5-9]|[6-9]\d)$/);
     const onlineBefore = Number((await figure(page, 'online').innerText()).split(' / ')[0]);
-    await expect.poll(() => page.getByTestId('wall-live').innerText(), { timeout: 10_000 }).toBe('实时连接');
+    await expect.poll(() => page.getByTestId('wall-live').innerText(), { timeout: WAIT_MS }).toBe('实时连接');
 
     // a device pushes one observation with its key (no cookies)
     const value = 123.4;
@@ -57,9 +57,9 @@ describe('/stgz', () => {
 
     // the open screen shows it without a reload: in the latest observations, and the station is online
     const row = page.getByTestId('wall-latest').locator('li', { hasText: String(value) });
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor({ timeout: WAIT_MS });
     expect(await row.innerText()).toContain('PM2.5');
-    await expect.poll(() => figure(page, 'online').innerText(), { timeout: 10_000 }).toMatch(new RegExp(`^${onlineBefore + 1} / `));
+    await expect.poll(() => figure(page, 'online').innerText(), { timeout: WAIT_MS }).toMatch(new RegExp(`^${onlineBefore + 1} / `));
   });
 
   it('shows the thumbnail of a detection a camera trap posted with an image', async () => {
@@ -102,7 +102,7 @@ describe('/stgz', () => {
     await page.goto(appUrl('/stgz'));
     const thumb = page.getByTestId('wall-detections').getByRole('img', { name: /^大熊猫（佛坪红外相机 E2E，/ });
     await thumb.waitFor();
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(64);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: WAIT_MS }).toBe(64);
     expect(await thumb.getAttribute('src')).toMatch(new RegExp(`^api/sensing/detections/${detection.id}/image\\?size=thumb&v=[0-9a-f]{16}$`));
     expect(await thumb.getAttribute('loading')).toBe('lazy');
     // in its fixed box

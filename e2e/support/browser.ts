@@ -9,6 +9,14 @@ import { startTestServer, type TestServer } from './server';
 
 /** Debian's Chromium; CHROMIUM_PATH overrides it. */
 const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * How long a spec waits for something to appear or happen (ms). A missing element fails in
+ * Playwright's own words long before the suite's hang limit (vitest.config.ts), and a machine
+ * loaded by another CPU-heavy process still has all the time it needs: nothing here is a
+ * wall-clock budget a slow machine could miss.
+ */
+export const WAIT_MS = 120_000;
+
 /** How the pages report a Content-Security-Policy violation on their console. */
 const CSP_VIOLATION = 'CSP violation:';
 
@@ -37,7 +45,7 @@ export function useOwnServer(): void {
   beforeAll(async () => {
     server = await startTestServer();
     ownServerUrl = server.baseUrl;
-  }, 180_000);
+  });
   afterAll(async () => {
     ownServerUrl = undefined;
     await server?.stop();
@@ -91,8 +99,7 @@ export function useBrowser(): BrowserHandle {
       // A wide viewport: the main layout shows its menu in the header from 1200 px (antd's `xl`) up.
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
       open.push(context);
-      // Fail a missing element well within the test timeout (60 s), with Playwright's own message.
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(WAIT_MS);
       // Every page must satisfy the server's Content-Security-Policy (http/security-headers.ts): a
       // violation is reported to the console by this listener and counted as a page error.
       await context.addInitScript((marker: string) => {

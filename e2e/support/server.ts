@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureWebBuild, ROOT } from '../../scripts/web-build.mjs';
 
-const START_TIMEOUT_MS = 60_000;
+/** How long a starting server may take to answer its health check (ms): generous, for a loaded machine. */
+const START_TIMEOUT_MS = 300_000;
 const STOP_GRACE_MS = 5_000;
 
 export interface TestServer {

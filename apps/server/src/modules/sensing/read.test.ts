@@ -361,23 +361,30 @@ describe('reading the sensing network and its alerts', () => {
         expect(await refused.response.json()).toMatchObject({ success: false, errorCode: 'TOO_MANY_STREAMS' });
         // a screen that closes frees its place for the next
         open.shift()!.close();
+        // the server frees it when it sees the socket close: poll, with time to spare on a loaded machine
         await expect
-          .poll(async () => {
-            const next = await openStream();
-            open.push(next);
-            return next.response.status;
-          })
+          .poll(
+            async () => {
+              const next = await openStream();
+              open.push(next);
+              return next.response.status;
+            },
+            { timeout: 60_000, interval: 50 },
+          )
           .toBe(200);
       } finally {
         for (const stream of open) stream.close();
       }
       // and every place is freed when the screens go away
       await expect
-        .poll(async () => {
-          const next = await openStream();
-          next.close();
-          return next.response.status;
-        })
+        .poll(
+          async () => {
+            const next = await openStream();
+            next.close();
+            return next.response.status;
+          },
+          { timeout: 60_000, interval: 50 },
+        )
         .toBe(200);
     });
   });

@@ -92,7 +92,7 @@ describe('the initial-state gate', () => {
     await act(async () => {
       await call(usersApi.listUsers, {}, { skipErrorHandler: true }).catch(() => {});
     });
-    await vi.waitFor(() => expect(who()).toBe('nobody'));
+    await vi.waitFor(() => expect(who()).toBe('nobody'), { timeout: 60_000 });
     expect(sessionLoads()).toBe(2);
   });
 
@@ -102,7 +102,7 @@ describe('the initial-state gate', () => {
     await act(async () => {
       await Promise.all([1, 2, 3].map(() => call(usersApi.listUsers, {}, { skipErrorHandler: true }).catch(() => {})));
     });
-    await vi.waitFor(() => expect(who()).toBe('nobody'));
+    await vi.waitFor(() => expect(who()).toBe('nobody'), { timeout: 60_000 });
     expect(sessionLoads()).toBe(2);
   });
 
