@@ -14,7 +14,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from '../http/app-error';
-import { kindOf, type FileKind } from './file-kinds';
+import { type FileKind, kindOf } from '@eco/contracts/file-kinds';
 
 export interface StoredFile {
   sha256: string;

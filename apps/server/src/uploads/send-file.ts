@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyReply } from 'fastify';
-import { isPreviewable } from './file-kinds';
+import { isPreviewable } from '@eco/contracts/file-kinds';
 import type { FileStore } from './file-store';
 
 /**

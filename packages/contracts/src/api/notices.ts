@@ -15,6 +15,7 @@ import {
   PublishNoticeSchema,
 } from '../notices';
 import { Keyword } from '../text';
+import { DOCUMENT_KINDS, mimeTypesOf } from '../file-kinds';
 import { defineEndpoints, PUBLIC, signedIn } from './endpoint';
 
 const tags = ['notices'] as const;
@@ -29,16 +30,6 @@ const listFilters = {
   to: Type.Optional({ ...IsoDate, description: 'Published on or before this day (province calendar, UTC+08:00)' }),
   ...paging(100, 10),
 };
-
-const DOCUMENT_TYPES = [
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'image/png',
-  'image/jpeg',
-  'application/zip',
-  'application/octet-stream',
-];
 
 export const noticesApi = defineEndpoints({
   listNotices: {
@@ -96,7 +87,7 @@ export const noticesApi = defineEndpoints({
     access: PUBLIC,
     params: ByAttachment,
     query: Type.Object({ disposition: Type.Optional(Type.Enum(['attachment', 'inline'])) }, { additionalProperties: false }),
-    raw: { mediaTypes: DOCUMENT_TYPES, description: 'The file as uploaded, with `Content-Disposition` carrying its original name' },
+    raw: { mediaTypes: mimeTypesOf(DOCUMENT_KINDS), description: 'The file as uploaded, with `Content-Disposition` carrying its original name' },
     errors: ['NOTICE_NOT_FOUND', 'DOCUMENT_NOT_FOUND'],
   },
   createNotice: {

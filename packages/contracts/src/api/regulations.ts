@@ -10,32 +10,13 @@ import { PageOf } from '../envelope-schemas';
 import { REGULATION_STATUSES } from '../regulation-status';
 import { REGULATION_TEXT_MAX, RegulationDetailSchema, RegulationInputSchema, RegulationPatchSchema, RegulationSchema } from '../regulations';
 import { Keyword, OneLine } from '../text';
+import { DOCUMENT_KINDS, mimeTypesOf } from '../file-kinds';
 import { defineEndpoints, PUBLIC, signedIn } from './endpoint';
 
 const tags = ['technical regulations'] as const;
 const editors = signedIn('admin', 'editor');
 
 const ByDocument = Type.Object({ id: Id, documentId: Id });
-
-/**
- * What a regulation document may be: the kinds an upload accepts (PDF, Office, images, zip,
- * recognised from the content: apps/server/src/uploads/file-kinds.ts), as stored at upload.
- */
-const DOCUMENT_TYPES = [
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-  'application/x-cfb',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/zip',
-];
 
 const RULES =
   'The code must be in one of the usual forms and unique (409 `REGULATION_CODE_TAKEN`); a regulation cannot replace itself (`REGULATION_REPLACES_ITSELF`); the effective date cannot be before the issue date (`REGULATION_DATES_INVALID`). Every change is audited.';
@@ -94,7 +75,7 @@ export const regulationsApi = defineEndpoints({
     access: PUBLIC,
     params: ByDocument,
     query: Type.Object({ disposition: Type.Optional(Type.Enum(['attachment', 'inline'])) }, { additionalProperties: false }),
-    raw: { mediaTypes: DOCUMENT_TYPES, description: 'The file as uploaded, with `Content-Disposition` carrying its original name' },
+    raw: { mediaTypes: mimeTypesOf(DOCUMENT_KINDS), description: 'The file as uploaded, with `Content-Disposition` carrying its original name' },
     errors: ['DOCUMENT_NOT_FOUND'],
   },
   createRegulation: {

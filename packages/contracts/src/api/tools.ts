@@ -6,27 +6,11 @@ import { Type } from 'typebox';
 import { ById } from '../common';
 import { MultiLine } from '../text';
 import { TOOL_LIMITS, TOOL_VERSION_PATTERN, ToolInputSchema, ToolPatchSchema, ToolSchema } from '../tools';
+import { mimeTypesOf, TOOL_KINDS } from '../file-kinds';
 import { defineEndpoints, PUBLIC, signedIn } from './endpoint';
 
 const tags = ['application tools'] as const;
 const editors = signedIn('admin', 'editor');
-
-/** What a tool's file may be, recognised from its content: archives, programs and installers, PDF. */
-const TOOL_FILE_TYPES = [
-  'application/zip',
-  'application/gzip',
-  'application/x-tar',
-  'application/x-7z-compressed',
-  'application/x-msdownload',
-  'application/x-cfb',
-  'application/x-elf',
-  'application/vnd.android.package-archive',
-  'application/java-archive',
-  'application/x-deb',
-  'application/x-rpm',
-  'application/x-apple-diskimage',
-  'application/pdf',
-];
 
 export const toolsApi = defineEndpoints({
   listToolDownloads: {
@@ -48,7 +32,7 @@ export const toolsApi = defineEndpoints({
     tags,
     access: PUBLIC,
     params: ById,
-    raw: { mediaTypes: TOOL_FILE_TYPES, description: 'The file as uploaded, with `Content-Disposition: attachment` carrying its original name' },
+    raw: { mediaTypes: mimeTypesOf(TOOL_KINDS), description: 'The file as uploaded, with `Content-Disposition: attachment` carrying its original name' },
     errors: ['TOOL_VERSION_NOT_FOUND'],
   },
   listManagedTools: {

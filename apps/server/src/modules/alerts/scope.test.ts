@@ -9,8 +9,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@eco/contracts/envelope';
 import type { Alert, AlertRule, Datastream, IngestResult, NewThingKey, ThingDetail } from '@eco/contracts/sensing';
-import { alertRules, alerts, organisations } from '../../db/schema';
+import { alertRules, alerts } from '../../db/schema';
 import { Browser, signedInAs } from '../../test/browser';
+import { organisationIdOf } from '../../test/organisations';
 import { dataOf, errorOf, useTestApp } from '../../test/test-app';
 import { countRows } from '../../test/test-database';
 import { checkSilence } from './service';
@@ -81,8 +82,7 @@ describe('alert rules and alerts within the organisation scope', () => {
 
   beforeAll(async () => {
     for (const code of ['61', '6101', '610124', '610116']) {
-      const [row] = await db().select({ id: organisations.id }).from(organisations).where(eq(organisations.divisionCode, code));
-      org[code] = row!.id;
+      org[code] = await organisationIdOf(db(), code);
     }
     admin = (await signedInAs(ctx.app, db(), 'admin')).browser;
     zhouzhi = (await signedInAs(ctx.app, db(), 'editor', { role: 'editor', organisationId: org['610124'] })).browser;

@@ -8,8 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedApplication } from '@eco/contracts/applications';
-import { applications, organisations } from '../../db/schema';
+import { applications } from '../../db/schema';
 import { type Browser, signedInAs } from '../../test/browser';
+import { organisationIdOf } from '../../test/organisations';
 import { dataOf, errorOf, type JsonResponse, type Body, useTestApp } from '../../test/test-app';
 import { countRows } from '../../test/test-database';
 
@@ -38,11 +39,7 @@ function expectForbidden(response: JsonResponse<Body<unknown>>): void {
 describe('opening application systems to organisations, within the organisation scope', () => {
   const ctx = useTestApp({ loaded: true });
 
-  async function organisationId(divisionCode: string): Promise<number> {
-    const [row] = await ctx.database.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.divisionCode, divisionCode));
-    if (!row) throw new Error(`no organisation for ${divisionCode}`);
-    return row.id;
-  }
+  const organisationId = (divisionCode: string) => organisationIdOf(ctx.database.db, divisionCode);
 
   let beilin: number; // 碑林区, a county of 西安市
   let lianhu: number; // 莲湖区, another county of 西安市

@@ -11,7 +11,7 @@ import type { Document } from '@eco/contracts/documents';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { FileKind } from '../../uploads/file-kinds';
+import { DOCUMENT_KINDS } from '@eco/contracts/file-kinds';
 import type { FileStore, StoredFile } from '../../uploads/file-store';
 
 /** Where uploads go and how large they may be (`UPLOADS_DIR`, `UPLOAD_MAX_BYTES`). */
@@ -20,9 +20,6 @@ export interface Uploads {
   /** bytes */
   maxBytes: number;
 }
-
-/** What portal documents may be: PDF, Office documents, images and zip archives (docs/product.md §Notices). */
-export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', 'office', 'image', 'zip'];
 
 /** The longest file name kept, characters (what common file systems allow). */
 const FILE_NAME_MAX = 255;

@@ -1,23 +1,13 @@
-/**
- * The organisation scope of notices (docs/access.md §Organisation scope): an editor of a city or
- * county publishes in the name of their organisation and those under it, and changes only those
- * notices; administrators and province-level editors act for every organisation.
- */
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeDetail } from '@eco/contracts/notices';
-import { organisations } from '../../db/schema';
 import { type Browser, signedInAs } from '../../test/browser';
+import { organisationIdOf } from '../../test/organisations';
 import { dataOf, errorOf, useTestApp } from '../../test/test-app';
 import { countRows } from '../../test/test-database';
 
 const ctx = useTestApp({ loaded: true });
 
-async function organisationId(divisionCode: string): Promise<number> {
-  const [row] = await ctx.database.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.divisionCode, divisionCode));
-  if (!row) throw new Error(`no organisation for ${divisionCode}`);
-  return row.id;
-}
+const organisationId = (divisionCode: string) => organisationIdOf(ctx.database.db, divisionCode);
 
 const draft = (organisationId: number | null) => ({
   title: '关于开展春季森林防火检查的通知',

@@ -8,8 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Datastream, NewThingKey, ThingDetail } from '@eco/contracts/sensing';
-import { organisations, thingKeys, things } from '../../db/schema';
+import { thingKeys, things } from '../../db/schema';
 import { type Browser, signedInAs } from '../../test/browser';
+import { organisationIdOf } from '../../test/organisations';
 import { dataOf, errorOf, useTestApp } from '../../test/test-app';
 import { countRows } from '../../test/test-database';
 
@@ -33,10 +34,7 @@ describe('organisation scope of the device registry', () => {
   let neighbour: number;
   let station: number;
 
-  async function organisationId(divisionCode: string): Promise<number> {
-    const [row] = await db().select({ id: organisations.id }).from(organisations).where(eq(organisations.divisionCode, divisionCode));
-    return row!.id;
-  }
+  const organisationId = (divisionCode: string) => organisationIdOf(db(), divisionCode);
 
   const body = (code: string, organisationId: number | null, place = ZHOUZHI) => ({
     code,

@@ -18,16 +18,10 @@ import { files, tools, toolVersions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { validationError } from '../../http/validation-error';
 import { toIsoCst } from '../../lib/time';
-import type { FileKind } from '../../uploads/file-kinds';
+import { TOOL_KINDS } from '@eco/contracts/file-kinds';
 import type { StoredFile } from '../../uploads/file-store';
 import { audit, changes } from '../audit/service';
 import { cleanFileName, type Uploads } from '../documents/service';
-
-/**
- * What a tool's file may be: archives, programs and installers (a Windows .msi is an OLE compound
- * file, recognised as `office`), and PDF for a manual.
- */
-export const TOOL_KINDS: readonly FileKind[] = ['zip', 'archive', 'program', 'office', 'pdf'];
 
 /** The download address of a version, from the origin: the path of `downloadToolVersion`. */
 export const downloadUrl = (versionId: number) => toolsApi.downloadToolVersion.path.replace('{id}', String(versionId));

@@ -6,7 +6,7 @@ export const FILE_KINDS = ['pdf', 'office', 'image', 'zip', 'archive', 'program'
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** MIME types `file-type` reports, by kind. Legacy Office files (.doc/.xls/.ppt) are OLE compound files (`x-cfb`). */
-const MIME_BY_KIND: Record<FileKind, readonly string[]> = {
+export const MIME_BY_KIND: Record<FileKind, readonly string[]> = {
   pdf: ['application/pdf'],
   office: [
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -33,6 +33,20 @@ const MIME_BY_KIND: Record<FileKind, readonly string[]> = {
     'application/x-apple-diskimage',
   ],
 };
+
+/** The MIME types of `kinds`, e.g. for the media types of a download in the OpenAPI document. */
+export function mimeTypesOf(kinds: readonly FileKind[]): string[] {
+  return kinds.flatMap((kind) => MIME_BY_KIND[kind]);
+}
+
+/** What notice attachments and regulation documents may be: PDF, Office documents, images and zip archives (docs/product.md §Notices). */
+export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', 'office', 'image', 'zip'];
+
+/**
+ * What a downloadable tool's file may be: archives, programs and installers (a Windows .msi is an
+ * OLE compound file, recognised as `office`), and PDF for a manual (docs/product.md §Screens, 应用工具).
+ */
+export const TOOL_KINDS: readonly FileKind[] = ['zip', 'archive', 'program', 'office', 'pdf'];
 
 /** The kind a detected MIME type belongs to, or null when the portal does not accept it. */
 export function kindOf(mime: string): FileKind | null {
