@@ -12,7 +12,7 @@ import path from 'node:path';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { eq, sql } from 'drizzle-orm';
 import { AIR_QUALITY_PROPERTIES, AIR_QUALITY_PROPERTY_CODES } from '@eco/contracts/air-quality';
-import type { Db } from '../db/client';
+import { inTransaction, type Db } from '../db/client';
 import * as t from '../db/schema';
 import { DataFileError } from './data-file-error';
 import { readHourly, readStations, type HourlyRow, type StationRow } from './read-air-quality';
@@ -249,7 +249,7 @@ export function readBundledData(dataDir: string): Dataset[] {
  */
 export async function loadBundledData(db: Db, dataDir: string): Promise<string[]> {
   const datasets = readBundledData(dataDir);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK_KEY})`);
     await tx
       .insert(t.siteSettings)

@@ -8,7 +8,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Document } from '@eco/contracts/documents';
-import type { Db } from '../../db/client';
+import { inTransaction, type Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { DOCUMENT_KINDS } from '@eco/contracts/file-kinds';
@@ -61,8 +61,7 @@ export async function storeUpload<T>(db: Db, uploads: Uploads, request: FastifyR
   const stored = await uploads.store.save(part.file, { maxBytes: uploads.maxBytes, allowed: DOCUMENT_KINDS });
   const saved: SavedUpload = { ...stored, fileName: cleanFileName(part.filename) };
   try {
-    return await db.transaction(async (t) => {
-      const tx: Db = t;
+    return await inTransaction(db, async (tx) => {
       await tx.insert(files).values({ sha256: saved.sha256, size: saved.size, mime: saved.mime }).onConflictDoNothing();
       return write(tx, saved);
     });

@@ -8,7 +8,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_PATTERN, DISPLAY_NAME_MAX } from '@eco/contracts/roles';
 import type { FirstAdmin } from '../../config';
 import { characterCount, hashPassword, policyBreach } from '../../auth/password';
-import type { Db } from '../../db/client';
+import { inTransaction, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { SINGLE_LINE_NOT_BLANK } from '@eco/contracts/text';
 import { audit, LOCAL_ADDRESS, SYSTEM_ACTOR } from '../audit/service';
@@ -47,8 +47,7 @@ export function newAdminProblem(admin: FirstAdmin, names: { account: string; nam
 export async function createAdministrator(db: Db, admin: FirstAdmin, source: AdminSource): Promise<number> {
   const account = admin.account.toLowerCase();
   const passwordHash = await hashPassword(admin.password);
-  return db.transaction(async (t) => {
-    const tx: Db = t;
+  return inTransaction(db, async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.account, account));
     if (taken) throw new AdminSetupError(`the account ${account} already exists`);
     const [row] = await tx.insert(users).values({ account, displayName: admin.displayName, passwordHash, role: 'admin' }).returning();
@@ -71,8 +70,7 @@ export type FirstAdminOutcome = 'created' | 'admin exists' | 'not configured';
  * administrator exists. Throws `AdminSetupError` (one line) when the configured one is not valid.
  */
 export async function ensureFirstAdmin(db: Db, admin: FirstAdmin | null): Promise<FirstAdminOutcome> {
-  return db.transaction(async (t) => {
-    const tx: Db = t;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
     if (n > 0) return 'admin exists';
