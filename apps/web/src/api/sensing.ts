@@ -1,7 +1,6 @@
 /**
  * The sensing hub's public reads (感知中枢): queries of @eco/contracts/api/sensing, shared by /home
- * and /stgz so both screens read one cache entry per endpoint and input (docs/request-layer.md
- * §Queries). A screen passes its own refresh interval; the live event stream
+ * and /stgz so both screens read one cache entry per endpoint and input (docs/web.md §API). A screen passes its own refresh interval; the live event stream
  * (`sensingStreamHref`) tells /stgz when to refetch sooner.
  */
 import { useQuery } from '@tanstack/react-query';
