@@ -126,6 +126,18 @@ describe('every declared endpoint, with hostile input', () => {
     }
   });
 
+  it('answers every read only signed-in users or devices may make with Cache-Control: no-store', async () => {
+    let checked = 0;
+    for (const endpoint of ALL_ENDPOINTS.filter((e) => e.method === 'GET' && e.access.kind !== 'public' && !isStream(e))) {
+      const response = await send(endpoint, urlOf(endpoint));
+      if (response.status !== 200) continue; // a row `1` that does not exist: nothing private answered
+      expect(response.headers['cache-control'], endpoint.operationId).toBe('no-store');
+      checked++;
+    }
+    // the user list, the audit log, the device registry, the management lists…
+    expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
   it('refuses non-finite and non-decimal numbers in the path and the query with 400', async () => {
     const bad = ['1e309', 'Infinity', '-Infinity', 'NaN', '0x10', '1e3', '99999999999999999999'];
     for (const endpoint of ALL_ENDPOINTS) {
