@@ -275,7 +275,7 @@ describe('site settings and the audit log', () => {
       await expect.poll(() => page.locator('.main-header .brand-title').innerText()).toBe(title);
       await expect.poll(() => page.title()).toBe(`门户管理 - ${title}`);
       const record = page.locator('.main-footer .record-number a');
-      expect(await record.innerText()).toBe('陕ICP备00000000号-1');
+      await expect.poll(() => record.innerText()).toBe('陕ICP备00000000号-1');
       expect(await record.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
       expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     } finally {

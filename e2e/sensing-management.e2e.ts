@@ -120,8 +120,9 @@ describe('sensing management', () => {
     await listed.getByRole('button', { name: /^编\s?辑$/ }).click();
     const editForm = page.getByRole('dialog', { name: `编辑设备 ${code}` });
     await editForm.waitFor();
-    expect(await editForm.locator('.ant-form-item', { hasText: '所属机构' }).locator('.ant-select').innerText()).toBe('西安市');
-    expect(await editForm.getByLabel('经度（WGS-84，°E）', { exact: true }).inputValue()).toBe('108.940200');
+    // the organisation's name shows once the tree of organisations has loaded
+    await expect.poll(() => editForm.locator('.ant-form-item', { hasText: '所属机构' }).locator('.ant-select').innerText()).toBe('西安市');
+    await expect.poll(() => editForm.getByLabel('经度（WGS-84，°E）', { exact: true }).inputValue()).toBe('108.940200');
     await editForm.getByRole('button', { name: /^取\s?消$/ }).click();
     await editForm.waitFor({ state: 'hidden' });
     await listed.getByRole('button', { name: '密钥', exact: true }).click();
@@ -162,13 +163,13 @@ describe('sensing management', () => {
     const listedRule = row(rules, ruleName);
     await listedRule.waitFor();
     const ruleCells = async () => (await listedRule.locator('td').allInnerTexts()).slice(0, 5);
-    expect(await ruleCells()).toEqual([ruleName, 'wind_speed > 30 m/s', '传感器塔', '严重', '0']);
+    await expect.poll(ruleCells).toEqual([ruleName, 'wind_speed > 30 m/s', '传感器塔', '严重', '0']);
 
     // edited below the device's value: saved, the rule opens an alert for it at once
     await listedRule.getByRole('button', { name: /^编\s?辑$/ }).click();
     const edit = page.getByRole('dialog', { name: '编辑告警规则' });
     const threshold = edit.getByPlaceholder('阈值（该要素的单位）');
-    expect(await threshold.inputValue()).toBe('30');
+    await expect.poll(() => threshold.inputValue()).toBe('30');
     await threshold.fill('10');
     await edit.locator('.ant-modal-footer .ant-btn-primary').click();
     await edit.waitFor({ state: 'hidden' });
