@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
@@ -95,7 +95,8 @@ function RuleModal({
     }
   };
 
-  useEffect(() => {
+  // before the browser paints the opened form, so nothing typed into it can be overwritten
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -65,7 +65,8 @@ export function ApplicationFormDrawer({ open, app, onClose }: { open: boolean; a
   const saving = create.isPending || update.isPending;
   const field = (key: string) => t(`apps.manage.fields.${key}`);
 
-  useEffect(() => {
+  // before the browser paints the opened form, so nothing typed into it can be overwritten
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(app ? { ...app, accessOrganisationIds: app.accessOrganisations.map((o) => o.id) } : EMPTY);

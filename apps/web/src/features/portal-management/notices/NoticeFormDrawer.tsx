@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -52,8 +52,9 @@ export function NoticeFormDrawer({
   // the editor reads its content once: a new key per notice loaded
   const editorKey = `${noticeId ?? 'new'}-${notice.dataUpdatedAt}`;
 
+  // before the browser paints the opened form, so nothing typed into it can be overwritten
   // biome-ignore lint/correctness/useExhaustiveDependencies: refills the form only when another notice is opened (notice.data?.id), not on every reload of the same one
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (noticeId === null) form.setFieldsValue({ category: 'notice', pinned: false, organisationId: null, bodyHtml: '' });

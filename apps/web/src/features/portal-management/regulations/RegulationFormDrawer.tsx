@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
@@ -54,7 +54,8 @@ export function RegulationFormDrawer({
   const regulation = useRegulation(open ? regulationId : null);
   const loading = regulationId !== null && regulation.isPending;
 
-  useEffect(() => {
+  // before the browser paints the opened form, so nothing typed into it can be overwritten
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     const r = regulation.data;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -45,7 +45,8 @@ export function UserFormDrawer({
   const self = user?.id === selfId;
   const saving = create.isPending || update.isPending;
 
-  useEffect(() => {
+  // before the browser paints the opened form, so nothing typed into it can be overwritten
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
