@@ -61,8 +61,11 @@ export class FileStore {
         done(null, chunk);
       },
     });
+    // opened before the pipeline starts, so a refusal mid-stream cannot race the file's creation
+    // and leave it behind after the clean-up below
+    const file = await fs.promises.open(tmp, 'wx');
     try {
-      await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(source, meter, file.createWriteStream());
       // a source that ends because its own limit cut it (e.g. @fastify/multipart's `truncated`) is too large too
       if ((source as Readable & { truncated?: boolean }).truncated) throw new TooLarge();
       if (size === 0) throw new AppError('UPLOAD_EMPTY');
