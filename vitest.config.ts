@@ -60,11 +60,12 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./global-setup.ts'],
-          // two spec files at a time against the one server: each signs in its own users and makes
-          // its own content (support/portal.ts uniqueAccount), and real-data.e2e.ts has its own server
           testTimeout: HUNG_MS,
           hookTimeout: HUNG_MS,
           expect: { poll: POLL },
+          // one spec file at a time: they share the server, its sign-in limits and its event-stream
+          // cap per address, and on a 2-core machine two Chromiums side by side were no faster
+          fileParallelism: false,
         },
       },
     ],
