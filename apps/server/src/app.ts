@@ -40,12 +40,13 @@ import { stationsRoutes } from './modules/stations/routes';
 import { authenticateThing } from './modules/things/device-keys';
 import { thingsRoutes } from './modules/things/routes';
 import { usersRoutes } from './modules/users/routes';
+import { verificationRoutes } from './modules/verification/routes';
 import { FileStore } from './uploads/file-store';
 
 /** What the app reads of the configuration. */
 export type AppConfig = Pick<
   Config,
-  'logLevel' | 'webDist' | 'sessionIdleMinutes' | 'cookieSecure' | 'trustProxy' | 'sessionSecret' | 'uploadsDir' | 'uploadMaxBytes'
+  'logLevel' | 'webDist' | 'sessionIdleMinutes' | 'cookieSecure' | 'trustProxy' | 'sessionSecret' | 'uploadsDir' | 'uploadMaxBytes' | 'dataDir'
 > &
   Partial<Pick<Config, 'oidcIssuer'>>;
 
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(sensingRoutes, { prefix: '/sensing', db, now, bus: sensingBus, uploads });
       await api.register(alertsRoutes, { prefix: '/sensing/alerts', db, now, bus: sensingBus });
       await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db, now, bus: sensingBus });
+      await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir });
     },
     { prefix: '/api' },
   );

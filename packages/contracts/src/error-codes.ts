@@ -105,6 +105,19 @@ export const ERROR_CODES = {
     zh: '不支持该文件类型（按文件内容识别）',
     en: 'This type of file is not accepted (recognised from its content)',
   },
+  VERIFICATION_KIND_NOT_FOUND: { status: 404, zh: '未找到该核查任务类型', en: 'No such kind of verification task' },
+  VERIFICATION_TASK_NOT_FOUND: { status: 404, zh: '未找到该核查任务', en: 'No such verification task' },
+  TASK_STATE_CONFLICT: {
+    status: 409,
+    zh: '核查任务当前的状态不允许此操作',
+    en: 'The verification task is not in a state that allows this',
+  },
+  VERDICT_UNKNOWN: { status: 400, zh: '核查结论不在该类任务的结论列表中', en: 'The verdict is not one of this kind of task' },
+  FIRMS_CSV_INVALID: {
+    status: 400,
+    zh: '文件不是 FIRMS 火点 CSV（缺少必需的列）',
+    en: 'The file is not a FIRMS active-fire CSV (required columns are missing)',
+  },
   DATABASE_UNAVAILABLE: { status: 503, zh: '数据库暂时无法访问', en: 'The database is unavailable' },
   INTERNAL_ERROR: { status: 500, zh: '服务器内部错误，请稍后重试', en: 'Internal server error, please retry later' },
 } as const satisfies Record<string, { status: number; zh: string; en: string }>;

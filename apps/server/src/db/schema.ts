@@ -627,3 +627,83 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Kinds of verification task (docs/verification.md §Kinds): data, shipped by migration 0007 and
+ * editable by administrators (deadline rule, automatic dispatch). `verdicts` lists the answers a
+ * verifier may give, `[{ code, zh, en }]`.
+ */
+export const verificationKinds = pgTable('verification_kinds', {
+  code: text().primaryKey(),
+  zh: text().notNull(),
+  en: text().notNull(),
+  /** hours from dispatch to the feedback deadline */
+  deadlineHours: integer('deadline_hours').notNull(),
+  autoDispatch: boolean('auto_dispatch').notNull().default(false),
+  verdicts: jsonb().$type<{ code: string; zh: string; en: string }[]>().notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+/**
+ * Verification tasks (核查任务), one model for every kind (docs/verification.md). A task lies in
+ * one division (the county where county boundaries are loaded, else the city) and belongs to that
+ * division's organisation. `source_id` identifies the detection in its source: importing it again
+ * finds the same task (unique per kind).
+ */
+export const verificationTasks = pgTable(
+  'verification_tasks',
+  {
+    id: serial().primaryKey(),
+    kind: text()
+      .notNull()
+      .references(() => verificationKinds.code),
+    source: text().notNull(),
+    sourceId: text('source_id').notNull(),
+    /** GeoJSON geometry, WGS-84 */
+    geometry: jsonb().$type<{ type: string; coordinates: unknown }>().notNull(),
+    /** the point, or a point inside the polygon (degrees) */
+    longitude: doublePrecision().notNull(),
+    latitude: doublePrecision().notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    divisionCode: text('division_code')
+      .notNull()
+      .references(() => divisions.code),
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    status: text({ enum: ['pending', 'dispatched', 'verifying', 'fed_back', 'closed'] }).notNull(),
+    verdict: text(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /** the source's own values (e.g. FIRMS brightness, frp, confidence) */
+    properties: jsonb().$type<Record<string, string | number | null>>().notNull(),
+    createdAt: createdAt(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('verification_tasks_source_idx').on(t.kind, t.sourceId),
+    index('verification_tasks_status_idx').on(t.status, t.deadlineAt),
+    index('verification_tasks_organisation_idx').on(t.organisationId),
+    index('verification_tasks_detected_idx').on(t.detectedAt),
+  ],
+);
+
+/** What happened to a task, step by step (its history; the audit log records the same). */
+export const verificationSteps = pgTable(
+  'verification_steps',
+  {
+    id: serial().primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => verificationTasks.id, { onDelete: 'cascade' }),
+    action: text({ enum: ['import', 'dispatch', 'start', 'feedback', 'return', 'close'] }).notNull(),
+    /** the status after the step */
+    status: text({ enum: ['pending', 'dispatched', 'verifying', 'fed_back', 'closed'] }).notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** null for the system (imports, automatic dispatch) */
+    actorId: integer('actor_id').references(() => users.id),
+    actorAccount: text('actor_account').notNull(),
+    verdict: text(),
+    note: text(),
+  },
+  (t) => [index('verification_steps_task_idx').on(t.taskId, t.at)],
+);

@@ -194,6 +194,11 @@ describe('every declared endpoint, with hostile input', () => {
     const before = await countRows(ctx.database.db);
     for (const endpoint of ALL_ENDPOINTS.filter((e) => e.method !== 'GET' && !e.upload && !endsSession(e))) {
       const response = await send(endpoint, urlOf(endpoint), { unknownProperty: 1 });
+      if (endpoint.bodyMediaType) {
+        // a text body (CSV) has no properties: JSON is the wrong media type there
+        expect([response.status, response.body?.success === false && response.body.errorCode], endpoint.operationId).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+        continue;
+      }
       expect(response.status, endpoint.operationId).toBe(400);
       expect(response.body?.success === false && response.body.details?.map((d) => d.field), endpoint.operationId).toContain('body/unknownProperty');
     }

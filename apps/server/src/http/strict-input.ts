@@ -17,6 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MULTI_LINE, SECRET_FORMAT } from '@eco/contracts/text';
 import { validationError, type ValidationIssue } from './validation-error';
+import { AppError } from './app-error';
 
 /** The parts of a JSON schema this hook reads. */
 interface Schema {
@@ -124,6 +125,13 @@ export function registerStrictInput(app: FastifyInstance): void {
       const issues = schema ? numberIssues(schema as Schema, values) : [];
       if (issues.length > 0) throw validationError(context, issues);
     }
+    // a text body (`text/csv`) only where declared, and only that one there (the parser is the app's)
+    const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    const textSent = mediaType === 'text/csv';
+    if (request.body !== undefined && (endpoint.bodyMediaType ? mediaType !== endpoint.bodyMediaType : textSent)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${mediaType ?? 'no content type'}: this endpoint takes ${endpoint.bodyMediaType ?? 'application/json'}`);
+    }
+    if (endpoint.bodyMediaType) return;
     if (endpoint.body) request.body = trimmed(endpoint.body as Schema, request.body);
     else if (!endpoint.upload) {
       const issues = unexpectedBodyIssues(request.body);

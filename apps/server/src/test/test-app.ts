@@ -10,7 +10,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { buildApp, type AppConfig } from '../app';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { createLoadedDatabase, createTestDatabase, type TestDatabase } from './test-database';
+import { createLoadedDatabase, createTestDatabase, DATA_DIR, type TestDatabase } from './test-database';
 
 /** A folder without `index.html`, so the app serves the API only. */
 export const NO_WEB_DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -26,6 +26,7 @@ export const TEST_CONFIG: AppConfig = {
   // content-addressed, so test files may share it; tests of what stays on disk give their own
   uploadsDir: path.join(os.tmpdir(), 'eco-test-uploads'),
   uploadMaxBytes: 50 * 1024 * 1024,
+  dataDir: DATA_DIR,
 };
 
 /** `buildApp` for tests; `now` pins the clock, `config` overrides `TEST_CONFIG`. Close it with `app.close()`. */

@@ -127,6 +127,8 @@ export const TABLES = {
   tools: schema.tools,
   tool_versions: schema.toolVersions,
   oidc_clients: schema.oidcClients,
+  verification_tasks: schema.verificationTasks,
+  verification_steps: schema.verificationSteps,
 } as const;
 
 /** The number of rows in every table of the schema. */

@@ -22,6 +22,7 @@ import { stationsApi } from './stations';
 import { thingsApi } from './things';
 import { toolsApi } from './tools';
 import { usersApi } from './users';
+import { verificationApi } from './verification';
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = [
   sessionApi,
@@ -42,4 +43,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   thingsApi,
   sensingApi,
   alertsApi,
+  verificationApi,
 ].flatMap((area) => Object.values(area) as Endpoint[]);

@@ -65,6 +65,11 @@ export interface EndpointSpec {
   readonly query?: TObject;
   /** the JSON body (`application/json`); unknown properties are refused */
   readonly body?: TSchema;
+  /**
+   * A body that is a text file rather than JSON, e.g. `text/csv`: `body` is then a string schema,
+   * the body must be valid UTF-8 of this media type (415 otherwise); the schema's `examples` show one.
+   */
+  readonly bodyMediaType?: 'text/csv';
   /** a multipart upload instead of a JSON body */
   readonly upload?: Upload;
   /** the `data` of the success envelope `{ success: true, data }` */

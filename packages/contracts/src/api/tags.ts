@@ -10,6 +10,7 @@ export const API_TAGS = {
   geography: '行政区划 Divisions and city boundaries of the province',
   'air quality': '空气质量 The national air-quality stations and their hourly observations',
   sensing: '感知中枢 Devices (Things), ingestion with device keys, live figures, alerts and the event stream',
+  verification: '核查任务 Field verification: hotspots, change patches, alarms and camera-trap sightings from import to closure',
   system: '运行状态 Health of the server',
 } as const;
 
