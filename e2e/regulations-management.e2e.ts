@@ -32,7 +32,10 @@ describe('regulations management', () => {
       await effective.press('Enter');
       if (replaces) await drawer.getByLabel('代替标准编号', { exact: true }).fill(replaces);
       await drawer.getByRole('button', { name: '保存' }).click();
-      await page.getByText('已保存').first().waitFor();
+      // saved: the drawer now edits the new regulation (the "已保存" message of the previous save
+      // may still be showing, so it proves nothing; cancelling before the save lands would let
+      // the save open the drawer again)
+      await page.getByRole('dialog', { name: '编辑技术规范' }).waitFor();
       await drawer.getByRole('button', { name: '取消' }).click();
       await drawer.waitFor({ state: 'hidden' });
     };
