@@ -155,6 +155,10 @@ describe('sensing management', () => {
     await modal.getByPlaceholder('阈值（该要素的单位）').fill('30');
     await modal.getByLabel('适用设备类型', { exact: true }).click();
     await pickOption(page, '传感器塔');
+    // a dropdown left open (or still closing) lies over the severity radios: click away from the
+    // select, as a user would, and wait until no dropdown is open
+    await modal.locator('.ant-modal-title').click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
     await modal.getByRole('radio', { name: '严重' }).check();
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await modal.waitFor({ state: 'hidden' });
