@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verificationApi as api } from '@eco/contracts/api/verification';
 import { actingOf } from '../../auth/acting';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { route } from '../../http/route';
 import { importHotspots } from './import-hotspots';
 import { listKinds, updateKind } from './kinds';
 import { getTask, listTasks } from './tasks';
-import { dispatchAll, type Step, takeStep } from './transitions';
+import { dispatchAll, type Step, type StepInput, takeStep } from './transitions';
 
 /** The bundled FIRMS sample (data/README.md), imported by `POST /api/verification/hotspots/sample`. */
 export const FIRMS_SAMPLE = 'firms-modis-c61-global-24h-2022-02-27.csv';
@@ -33,14 +33,16 @@ export async function verificationRoutes(app: FastifyInstance, { db, now, dataDi
   route(app, api.listVerificationTasks, async (request) => listTasks(db, now(), actingOf(request).user, paged(request.query)));
   route(app, api.getVerificationTask, async (request) => getTask(db, now(), actingOf(request).user, request.params.id));
 
-  const step = (name: Step) => async (request: { params: { id: number }; body: { note?: string; verdict?: string } }, acting: ReturnType<typeof actingOf>) => {
+  /** Takes step `name` as the signed-in user and answers the task as they now see it. */
+  const step = async (request: FastifyRequest<{ Params: { id: number }; Body: StepInput }>, name: Step) => {
+    const acting = actingOf(request);
     await takeStep(db, now(), acting, request.params.id, name, request.body);
     return getTask(db, now(), acting.user, request.params.id);
   };
-  route(app, api.dispatchVerificationTask, async (request) => step('dispatch')(request, actingOf(request)));
-  route(app, api.startVerificationTask, async (request) => step('start')(request, actingOf(request)));
-  route(app, api.feedBackVerificationTask, async (request) => step('feedback')(request, actingOf(request)));
-  route(app, api.returnVerificationTask, async (request) => step('return')(request, actingOf(request)));
-  route(app, api.closeVerificationTask, async (request) => step('close')(request, actingOf(request)));
+  route(app, api.dispatchVerificationTask, (request) => step(request, 'dispatch'));
+  route(app, api.startVerificationTask, (request) => step(request, 'start'));
+  route(app, api.feedBackVerificationTask, (request) => step(request, 'feedback'));
+  route(app, api.returnVerificationTask, (request) => step(request, 'return'));
+  route(app, api.closeVerificationTask, (request) => step(request, 'close'));
   route(app, api.dispatchVerificationTasks, async (request) => ({ dispatched: await dispatchAll(db, now(), actingOf(request), request.body.ids) }));
 }
