@@ -68,6 +68,19 @@ export const cityBoundaries = pgTable('city_boundaries', {
   geometry: jsonb().$type<Polygon | MultiPolygon>().notNull(),
 });
 
+/**
+ * County boundaries, uploaded by an administrator (docs/verification.md §Divisions): none are
+ * bundled. Where a county's boundary is loaded, a task inside it belongs to the county.
+ */
+export const countyBoundaries = pgTable('county_boundaries', {
+  divisionCode: text('division_code')
+    .primaryKey()
+    .references(() => divisions.code),
+  geometry: jsonb().$type<Polygon | MultiPolygon>().notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  uploadedBy: integer('uploaded_by').references(() => users.id),
+});
+
 /** Technical regulations (standards). Status is derived from dates and replacement, never stored. */
 export const technicalRegulations = pgTable(
   'technical_regulations',
@@ -706,4 +719,33 @@ export const verificationSteps = pgTable(
     note: text(),
   },
   (t) => [index('verification_steps_task_idx').on(t.taskId, t.at)],
+);
+
+/**
+ * Photos of a task (docs/verification.md §Photos): uploaded by the verifier before the step they
+ * belong to, attached to that step when it is taken (`step_id` null until then). The position and
+ * time come from the photo's EXIF block, when it has one.
+ */
+export const verificationPhotos = pgTable(
+  'verification_photos',
+  {
+    id: serial().primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => verificationTasks.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id').references(() => verificationSteps.id, { onDelete: 'set null' }),
+    sha256: text()
+      .notNull()
+      .references(() => files.sha256),
+    /** EXIF GPS position, WGS-84 degrees */
+    longitude: doublePrecision(),
+    latitude: doublePrecision(),
+    /** EXIF DateTimeOriginal */
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('verification_photos_task_idx').on(t.taskId), uniqueIndex('verification_photos_task_file_idx').on(t.taskId, t.sha256)],
 );

@@ -97,6 +97,7 @@ export const TABLES = {
   site_settings: schema.siteSettings,
   divisions: schema.divisions,
   city_boundaries: schema.cityBoundaries,
+  county_boundaries: schema.countyBoundaries,
   technical_regulations: schema.technicalRegulations,
   things: schema.things,
   locations: schema.locations,
@@ -129,6 +130,7 @@ export const TABLES = {
   oidc_clients: schema.oidcClients,
   verification_tasks: schema.verificationTasks,
   verification_steps: schema.verificationSteps,
+  verification_photos: schema.verificationPhotos,
 } as const;
 
 /** The number of rows in every table of the schema. */
