@@ -96,6 +96,16 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
   { route: '/api/verification/tasks/{id}/feedback', url: '/api/verification/tasks/1/feedback', methods: ['post'] },
   { route: '/api/verification/tasks/{id}/return', url: '/api/verification/tasks/1/return', methods: ['post'] },
   { route: '/api/verification/tasks/{id}/close', url: '/api/verification/tasks/1/close', methods: ['post'] },
+  { route: '/api/verification/tasks/{id}/photos', url: '/api/verification/tasks/1/photos', methods: ['post'] },
+  { route: '/api/verification/photos/{id}', url: '/api/verification/photos/1', methods: ['get'], query: ['size'] },
+  { route: '/api/verification/statistics', url: '/api/verification/statistics', methods: ['get'], query: ['kind', 'from', 'to'] },
+  { route: '/api/verification/tasks.csv', url: '/api/verification/tasks.csv', methods: ['get'], query: ['kind', 'status', 'division', 'overdue'] },
+  {
+    route: '/api/verification/tasks.geojson',
+    url: '/api/verification/tasks.geojson',
+    methods: ['get'],
+    query: ['kind', 'status', 'division', 'overdue'],
+  },
   // device pushes (a device key instead of a session) and the AQI calculator; listed here because they have no GET
   { route: '/api/sensing/observations', url: '/api/sensing/observations', methods: ['post'] },
   { route: '/api/tools/aqi', url: '/api/tools/aqi', methods: ['post'] },

@@ -124,7 +124,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(sensingRoutes, { prefix: '/sensing', db, now, bus: sensingBus, uploads });
       await api.register(alertsRoutes, { prefix: '/sensing/alerts', db, now, bus: sensingBus });
       await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db, now, bus: sensingBus });
-      await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir });
+      await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
     },
     { prefix: '/api' },
   );

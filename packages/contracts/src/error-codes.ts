@@ -107,6 +107,12 @@ export const ERROR_CODES = {
   },
   VERIFICATION_KIND_NOT_FOUND: { status: 404, zh: '未找到该核查任务类型', en: 'No such kind of verification task' },
   VERIFICATION_TASK_NOT_FOUND: { status: 404, zh: '未找到该核查任务', en: 'No such verification task' },
+  TASK_PHOTO_NOT_FOUND: { status: 404, zh: '未找到该核查照片', en: 'No such verification photo' },
+  TASK_PHOTO_UNKNOWN: {
+    status: 400,
+    zh: '照片不属于该核查任务，或已用于其他步骤',
+    en: 'The photo is not one of this task, or belongs to another step already',
+  },
   TASK_STATE_CONFLICT: {
     status: 409,
     zh: '核查任务当前的状态不允许此操作',

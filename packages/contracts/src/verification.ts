@@ -114,9 +114,28 @@ export const TaskStepSchema = Type.Object({
 });
 export type TaskStep = Static<typeof TaskStepSchema>;
 
+/** A photo of a task (docs/verification.md §Photos); the image itself is `GET /api/verification/photos/{id}`. */
+export const TaskPhotoSchema = Type.Object({
+  id: Type.Integer(),
+  /** the step it was sent with; null until that step is taken */
+  stepId: Type.Union([Type.Integer(), Type.Null()]),
+  /** where the camera was, from the photo's EXIF GPS block (WGS-84 degrees); null without one */
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  /** metres from that position to the task's point; null without a position */
+  distanceMetres: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+  /** EXIF DateTimeOriginal (read as China Standard Time unless the photo states its offset) */
+  takenAt: Type.Union([IsoTime, Type.Null()]),
+  uploadedAt: IsoTime,
+  /** the uploader's account */
+  uploadedBy: Type.String(),
+});
+export type TaskPhoto = Static<typeof TaskPhotoSchema>;
+
 export const VerificationTaskDetailSchema = Type.Object({
   task: VerificationTaskSchema,
   steps: Type.Array(TaskStepSchema),
+  photos: Type.Array(TaskPhotoSchema),
   /** what the signed-in user may do with it now */
   allowed: Type.Array(Type.Enum(TASK_ACTIONS)),
 });
@@ -126,20 +145,29 @@ export type VerificationTaskDetail = Static<typeof VerificationTaskDetailSchema>
 export const NOTE_MAX = 2000;
 const Note = MultiLine({ maxLength: NOTE_MAX, description: 'What was done or seen (up to 2 000 characters)' });
 
-export const StepNoteSchema = Type.Object({ note: Type.Optional(Note) }, { additionalProperties: false });
+/** The most photos sent with one step. */
+export const STEP_PHOTOS_MAX = 20;
+const PhotoIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+  maxItems: STEP_PHOTOS_MAX,
+  uniqueItems: true,
+  description: 'Photos uploaded to the task (`POST /api/verification/tasks/{id}/photos`) that belong to this step (up to 20)',
+});
+
+export const StepNoteSchema = Type.Object({ note: Type.Optional(Note), photoIds: Type.Optional(PhotoIds) }, { additionalProperties: false });
 export type StepNote = Static<typeof StepNoteSchema>;
 
 export const FeedbackSchema = Type.Object(
   {
     verdict: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', description: "One of the kind's verdict codes" }),
     note: Type.Optional(Note),
+    photoIds: Type.Optional(PhotoIds),
   },
   { additionalProperties: false },
 );
 export type Feedback = Static<typeof FeedbackSchema>;
 
 export const ReturnSchema = Type.Object(
-  { note: MultiLine({ maxLength: NOTE_MAX, description: 'Why it goes back to the verifiers (required)' }) },
+  { note: MultiLine({ maxLength: NOTE_MAX, description: 'Why it goes back to the verifiers (required)' }), photoIds: Type.Optional(PhotoIds) },
   { additionalProperties: false },
 );
 export type ReturnTask = Static<typeof ReturnSchema>;

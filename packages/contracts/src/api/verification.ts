@@ -15,6 +15,7 @@ import {
   ReturnSchema,
   StepNoteSchema,
   TASK_STATUSES,
+  TaskPhotoSchema,
   UpdateVerificationKindSchema,
   VerificationKindSchema,
   VerificationTaskDetailSchema,
@@ -26,7 +27,7 @@ const tags = ['verification'] as const;
 const anyone = signedIn();
 
 const KindCode = Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', description: 'Kind code, e.g. `hotspot`', examples: ['hotspot'] });
-const Division = Type.String({ pattern: '^61[0-9]{4}$', description: '6-digit division code (GB/T 2260) of a city or county, e.g. 610800' });
+export const Division = Type.String({ pattern: '^61[0-9]{4}$', description: '6-digit division code (GB/T 2260) of a city or county, e.g. 610800' });
 
 /** The header and one row of the bundled FIRMS sample (MODIS C6.1, global 24 h): an Aqua detection in 渭南市. */
 const FIRMS_EXAMPLE = [
@@ -35,7 +36,16 @@ const FIRMS_EXAMPLE = [
   '',
 ].join('\n');
 
-const TRANSITION = 'Answers the task as `GET /api/verification/tasks/{id}`. Audited in the same transaction.';
+/** The filters of the task list and its exports. */
+export const TASK_FILTERS = {
+  kind: Type.Optional(KindCode),
+  status: Type.Optional(Type.Enum(TASK_STATUSES)),
+  division: Type.Optional(Division),
+  overdue: Type.Optional(Type.Boolean()),
+};
+
+const PHOTOS = ' `photoIds` attaches photos uploaded to the task beforehand (400 TASK_PHOTO_UNKNOWN when one is not of this task or belongs to another step).';
+const TRANSITION = `${PHOTOS} Answers the task as \`GET /api/verification/tasks/{id}\`. Audited in the same transaction.`;
 
 export const verificationApi = defineEndpoints({
   listVerificationKinds: {
@@ -93,16 +103,7 @@ export const verificationApi = defineEndpoints({
       'Newest detection first. Province-level users see every task; users of a city or county organisation the tasks of their organisation and those under it (docs/verification.md §Who does what). `overdue=true`: dispatched or being verified past the deadline.',
     tags,
     access: anyone,
-    query: Type.Object(
-      {
-        kind: Type.Optional(KindCode),
-        status: Type.Optional(Type.Enum(TASK_STATUSES)),
-        division: Type.Optional(Division),
-        overdue: Type.Optional(Type.Boolean()),
-        ...paging(100, 20),
-      },
-      { additionalProperties: false },
-    ),
+    query: Type.Object({ ...TASK_FILTERS, ...paging(100, 20) }, { additionalProperties: false }),
     response: PageOf(VerificationTaskSchema),
     errors: [],
   },
@@ -127,7 +128,7 @@ export const verificationApi = defineEndpoints({
     params: ById,
     body: StepNoteSchema,
     response: VerificationTaskDetailSchema,
-    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN'],
+    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN', 'TASK_PHOTO_UNKNOWN'],
   },
   dispatchVerificationTasks: {
     method: 'POST',
@@ -150,7 +151,7 @@ export const verificationApi = defineEndpoints({
     params: ById,
     body: StepNoteSchema,
     response: VerificationTaskDetailSchema,
-    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN'],
+    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN', 'TASK_PHOTO_UNKNOWN'],
   },
   feedBackVerificationTask: {
     method: 'POST',
@@ -162,7 +163,7 @@ export const verificationApi = defineEndpoints({
     params: ById,
     body: FeedbackSchema,
     response: VerificationTaskDetailSchema,
-    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'VERDICT_UNKNOWN', 'FORBIDDEN'],
+    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'VERDICT_UNKNOWN', 'FORBIDDEN', 'TASK_PHOTO_UNKNOWN'],
   },
   returnVerificationTask: {
     method: 'POST',
@@ -174,7 +175,7 @@ export const verificationApi = defineEndpoints({
     params: ById,
     body: ReturnSchema,
     response: VerificationTaskDetailSchema,
-    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN'],
+    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN', 'TASK_PHOTO_UNKNOWN'],
   },
   closeVerificationTask: {
     method: 'POST',
@@ -186,6 +187,38 @@ export const verificationApi = defineEndpoints({
     params: ById,
     body: StepNoteSchema,
     response: VerificationTaskDetailSchema,
+    errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN', 'TASK_PHOTO_UNKNOWN'],
+  },
+  uploadTaskPhoto: {
+    method: 'POST',
+    path: '/api/verification/tasks/{id}/photos',
+    summary: 'Upload a photo of a task, for the next step (who may take a step on it now)',
+    description:
+      'multipart/form-data with one image (JPEG, PNG, WebP or GIF, recognised from its content, at most 20 MiB or the server limit if smaller), by a user who may take a step on the task now (start, feedback, return or close). The EXIF GPS position and time are read and answered with the distance to the task. The same file sent again for the same task answers the photo already stored (a retried upload creates nothing new). Send its `id` in `photoIds` of the step it belongs to.',
+    tags,
+    access: anyone,
+    params: ById,
+    upload: { description: 'The photo' },
+    status: 201,
+    response: TaskPhotoSchema,
     errors: ['VERIFICATION_TASK_NOT_FOUND', 'TASK_STATE_CONFLICT', 'FORBIDDEN'],
+  },
+  getTaskPhoto: {
+    method: 'GET',
+    path: '/api/verification/photos/{id}',
+    summary: 'A photo of a task: the original or a thumbnail (users who may see the task)',
+    description:
+      '`size=thumb` (default): WebP, upright, without metadata; `size=full`: the image as uploaded (with its EXIF block). Cached privately for an hour. Outside the organisation scope it is 404 TASK_PHOTO_NOT_FOUND.',
+    tags,
+    access: anyone,
+    params: ById,
+    query: Type.Object(
+      {
+        size: Type.Optional(Type.Union([Type.Literal('thumb'), Type.Literal('full')], { default: 'thumb' })),
+      },
+      { additionalProperties: false },
+    ),
+    raw: { mediaTypes: ['image/webp', 'image/jpeg', 'image/png', 'image/gif'], description: 'The thumbnail (WebP) or the original photo' },
+    errors: ['TASK_PHOTO_NOT_FOUND'],
   },
 });

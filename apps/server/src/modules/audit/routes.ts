@@ -1,17 +1,17 @@
 import { pipeline, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { stringify } from 'csv-stringify';
 import { auditApi as api } from '@eco/contracts/api/audit';
 import type { AuditEntry } from '@eco/contracts/audit';
 import type { Db } from '../../db/client';
 import { requestLocale } from '../../http/locale';
 import { paged } from '../../http/paged';
 import { route } from '../../http/route';
+import { type CsvColumn, csvStringifier } from '../../lib/csv';
 import { fileStamp } from '../../lib/time';
 import { allAudit, listAudit } from './service';
 
 /** CSV columns: field and the header in each language. */
-const COLUMNS: { key: keyof AuditEntry; zh: string; en: string }[] = [
+const COLUMNS: CsvColumn<keyof AuditEntry>[] = [
   { key: 'at', zh: '时间', en: 'Time' },
   { key: 'actorAccount', zh: '操作账号', en: 'Actor account' },
   { key: 'actorId', zh: '操作用户 ID', en: 'Actor ID' },
@@ -23,32 +23,13 @@ const COLUMNS: { key: keyof AuditEntry; zh: string; en: string }[] = [
   { key: 'after', zh: '变更后', en: 'After' },
 ];
 
-/**
- * A cell that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a
- * leading `'` (OWASP, "CSV Injection"): the log holds text typed by anyone, e.g. failed sign-ins.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The audit log: the handlers of @eco/contracts/api/audit.ts. */
 export async function auditRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
   route(app, api.listAuditLog, async ({ query }) => listAudit(db, paged(query)));
 
   route(app, api.exportAuditLog, async (request, reply) => {
     const zh = requestLocale(request) === 'zh-CN';
-    const csv = stringify({
-      // Excel reads a UTF-8 file as the local ANSI code page unless it starts with a BOM
-      bom: true,
-      header: true,
-      // CRLF between records, as RFC 4180 has it
-      record_delimiter: 'windows',
-      columns: COLUMNS.map((c) => ({ key: c.key, header: zh ? c.zh : c.en })),
-      cast: {
-        string: neutraliseFormula,
-        object: (value) => JSON.stringify(value),
-      },
-    });
+    const csv = csvStringifier(COLUMNS, zh);
     // a failure part-way (the database went away) aborts the download rather than ending it short
     pipeline(Readable.from(allAudit(db, request.query)), csv, (error) => {
       if (error) request.log.error({ err: error }, 'audit log export failed');

@@ -97,7 +97,7 @@ export async function detectionImageOf(db: Db, detectionId: number): Promise<{ s
 }
 
 /** The thumbnails' own content-addressed folder under `store` (keyed by the source's SHA-256). */
-function thumbStoreOf(store: FileStore): FileStore {
+export function thumbStoreOf(store: FileStore): FileStore {
   return new FileStore(path.join(store.dir, THUMB_FOLDER));
 }
 

@@ -1,14 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline, Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verificationApi as api } from '@eco/contracts/api/verification';
+import { verificationFiguresApi as figuresApi } from '@eco/contracts/api/verification-figures';
 import { actingOf } from '../../auth/acting';
 import type { Db } from '../../db/client';
+import { requestLocale } from '../../http/locale';
 import { paged } from '../../http/paged';
 import { route } from '../../http/route';
+import { csvStringifier } from '../../lib/csv';
+import { fileStamp } from '../../lib/time';
+import type { FileStore } from '../../uploads/file-store';
+import { EXPORT_MAX, namer, TASK_COLUMNS, taskCollection, taskRecord } from './exports';
+import { publicTasks, statistics, summary } from './figures';
 import { importHotspots } from './import-hotspots';
 import { listKinds, updateKind } from './kinds';
-import { getTask, listTasks } from './tasks';
+import { PHOTO_MAX_BYTES, sendPhoto, uploadPhoto } from './photos';
+import { allTasks, getTask, listTasks } from './tasks';
 import { dispatchAll, type Step, type StepInput, takeStep } from './transitions';
 
 /** The bundled FIRMS sample (data/README.md), imported by `POST /api/verification/hotspots/sample`. */
@@ -21,7 +31,12 @@ const FIRMS_MAX_BYTES = 64 * 1024 * 1024;
  * Field verification under `/api/verification`: the handlers of @eco/contracts/api/verification.ts
  * (docs/verification.md). Every step answers the task as `GET /api/verification/tasks/{id}`.
  */
-export async function verificationRoutes(app: FastifyInstance, { db, now, dataDir }: { db: Db; now: () => Date; dataDir: string }): Promise<void> {
+export async function verificationRoutes(
+  app: FastifyInstance,
+  { db, now, dataDir, uploads }: { db: Db; now: () => Date; dataDir: string; uploads: { store: FileStore; maxBytes: number } },
+): Promise<void> {
+  const photoMaxBytes = Math.min(uploads.maxBytes, PHOTO_MAX_BYTES);
+  await app.register(multipart, { limits: { files: 1, fileSize: photoMaxBytes, fields: 0, parts: 1, fieldSize: 0 }, throwFileSizeLimit: false });
   route(app, api.listVerificationKinds, async () => listKinds(db));
   route(app, api.updateVerificationKind, async (request) => updateKind(db, actingOf(request), request.params.code, request.body));
   route(app, api.importHotspots, async (request) => importHotspots(db, now(), actingOf(request), request.body, 'POST /api/verification/hotspots'), {
@@ -45,4 +60,39 @@ export async function verificationRoutes(app: FastifyInstance, { db, now, dataDi
   route(app, api.returnVerificationTask, (request) => step(request, 'return'));
   route(app, api.closeVerificationTask, (request) => step(request, 'close'));
   route(app, api.dispatchVerificationTasks, async (request) => ({ dispatched: await dispatchAll(db, now(), actingOf(request), request.body.ids) }));
+
+  route(app, api.uploadTaskPhoto, async (request) => {
+    const { photo } = await uploadPhoto(db, now(), { store: uploads.store, maxBytes: photoMaxBytes }, actingOf(request), request.params.id, request);
+    return photo;
+  });
+  route(app, api.getTaskPhoto, async (request, reply) =>
+    sendPhoto(db, uploads.store, actingOf(request).user, reply, { id: request.params.id, size: request.query.size ?? 'thumb' }),
+  );
+
+  route(app, figuresApi.getVerificationStatistics, async (request) => statistics(db, now(), actingOf(request).user, request.query));
+  route(app, figuresApi.getVerificationSummary, async () => summary(db, now()));
+  route(app, figuresApi.listPublicTasks, async () => publicTasks(db, now()));
+
+  /** The tasks of an export: what the list shows with these filters, up to EXPORT_MAX. */
+  const exported = async (request: FastifyRequest<{ Querystring: Parameters<typeof allTasks>[3] }>) =>
+    allTasks(db, now(), actingOf(request).user, request.query, EXPORT_MAX);
+  route(app, figuresApi.exportVerificationTasksCsv, async (request, reply) => {
+    const names = namer(await listKinds(db), requestLocale(request));
+    const csv = csvStringifier(TASK_COLUMNS, requestLocale(request) === 'zh-CN');
+    pipeline(Readable.from((await exported(request)).map((task) => taskRecord(task, names))), csv, (error) => {
+      if (error) request.log.error({ err: error }, 'verification task export failed');
+    });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="verification-tasks-${fileStamp(now())}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+  route(app, figuresApi.exportVerificationTasksGeoJson, async (request, reply) =>
+    reply
+      .header('content-type', 'application/geo+json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="verification-tasks-${fileStamp(now())}.geojson"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(taskCollection(await exported(request)))),
+  );
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import { toIsoCst } from '../../lib/time';
 import { allowedSteps } from './access';
 import { sixDigit, storedCode } from './locate';
+import { photosOf } from './photos';
 
 const division = alias(divisions, 'division');
 const city = alias(divisions, 'city');
@@ -87,35 +88,43 @@ function taskOf(row: Row, now: Date): VerificationTask {
 }
 
 /** The condition limiting tasks to `scope` (undefined: province-wide). */
-function scopeCondition(scope: Scope): SQL | undefined {
+export function scopeCondition(scope: Scope): SQL | undefined {
   if (scope.all) return undefined;
   return scope.organisationIds.size > 0 ? inArray(t.organisationId, [...scope.organisationIds]) : sql`false`;
 }
 
-export interface TaskQuery {
+/** The filters of the task list and its exports. */
+export interface TaskFilters {
   kind?: string;
   status?: TaskStatus;
   /** 6-digit code of a city or county */
   division?: string;
   overdue?: boolean;
+}
+
+export interface TaskQuery extends TaskFilters {
   page: number;
   pageSize: number;
 }
 
-/** A page of the tasks `user` may see, newest detection first. */
-export async function listTasks(db: Db, now: Date, user: SignedInUser, query: TaskQuery): Promise<Page<VerificationTask>> {
-  const scope = await scopeOf(db, user);
+/** The condition of `filters` within `scope` at `now`. */
+function conditionOf(scope: Scope, now: Date, filters: TaskFilters): SQL | undefined {
   const where: (SQL | undefined)[] = [scopeCondition(scope)];
-  if (query.kind) where.push(eq(t.kind, query.kind));
-  if (query.status) where.push(eq(t.status, query.status));
-  if (query.division) {
-    const code = storedCode(query.division);
+  if (filters.kind) where.push(eq(t.kind, filters.kind));
+  if (filters.status) where.push(eq(t.status, filters.status));
+  if (filters.division) {
+    const code = storedCode(filters.division);
     where.push(code.length === 4 ? sql`left(${t.divisionCode}, 4) = ${code}` : eq(t.divisionCode, code));
   }
   const overdue = and(inArray(t.status, [...OPEN_STATUSES]), lt(t.deadlineAt, now));
-  if (query.overdue === true) where.push(overdue);
-  if (query.overdue === false) where.push(sql`not coalesce(${overdue}, false)`);
-  const condition = and(...where);
+  if (filters.overdue === true) where.push(overdue);
+  if (filters.overdue === false) where.push(sql`not coalesce(${overdue}, false)`);
+  return and(...where);
+}
+
+/** A page of the tasks `user` may see, newest detection first. */
+export async function listTasks(db: Db, now: Date, user: SignedInUser, query: TaskQuery): Promise<Page<VerificationTask>> {
+  const condition = conditionOf(await scopeOf(db, user), now, query);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectTasks(db)
       .where(condition)
@@ -125,6 +134,15 @@ export async function listTasks(db: Db, now: Date, user: SignedInUser, query: Ta
     db.select({ total: count() }).from(t).where(condition),
   ]);
   return { items: rows.map((row) => taskOf(row, now)), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Up to `limit` tasks `user` may see that match `filters`, newest detection first (for exports). */
+export async function allTasks(db: Db, now: Date, user: SignedInUser, filters: TaskFilters, limit: number): Promise<VerificationTask[]> {
+  const rows = await selectTasks(db)
+    .where(conditionOf(await scopeOf(db, user), now, filters))
+    .orderBy(desc(t.detectedAt), desc(t.id))
+    .limit(limit);
+  return rows.map((row) => taskOf(row, now));
 }
 
 /** The task as `user` sees it, or 404 VERIFICATION_TASK_NOT_FOUND (also outside their scope). */
@@ -150,6 +168,7 @@ export async function getTask(db: Db, now: Date, user: SignedInUser, id: number)
   return {
     task: taskOf(row, now),
     steps: steps.map((step) => ({ ...step, at: toIsoCst(step.at) })),
+    photos: await photosOf(db, id),
     allowed: allowedSteps(user, scope, row.status, row.organisationId),
   };
 }

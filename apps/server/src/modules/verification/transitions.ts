@@ -3,7 +3,8 @@
  * Each is one transaction: the task row (locked), its history step and the audit row. Checked in
  * this order, nothing changed on refusal: the task is in the user's scope (404
  * VERIFICATION_TASK_NOT_FOUND), the step may follow its status (409 TASK_STATE_CONFLICT), it is the
- * user's part (403 FORBIDDEN), the verdict is one of the kind's (400 VERDICT_UNKNOWN).
+ * user's part (403 FORBIDDEN), the verdict is one of the kind's (400 VERDICT_UNKNOWN), the photos
+ * are the task's and no other step's (400 TASK_PHOTO_UNKNOWN).
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { TaskAction } from '@eco/contracts/verification';
@@ -15,12 +16,15 @@ import { AppError } from '../../http/app-error';
 import { audit } from '../audit/service';
 import { assertPlays, STEPS } from './access';
 import { kindOf } from './kinds';
+import { attachPhotos } from './photos';
 
 export type Step = Exclude<TaskAction, 'import'>;
 
 export interface StepInput {
   verdict?: string;
   note?: string;
+  /** photos uploaded to the task beforehand (photos.ts), given to this step */
+  photoIds?: number[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -53,9 +57,11 @@ async function take(tx: Db, now: Date, { actor, ip, user }: UserActing, id: numb
   await tx.update(t).set(changes).where(eq(t.id, id));
   const note = input.note ?? null;
   const verdict = step === 'feedback' ? (input.verdict ?? null) : null;
-  await tx
+  const [row] = await tx
     .insert(verificationSteps)
-    .values({ taskId: id, action: step, status: rule.to, at: now, actorId: actor.id, actorAccount: actor.account, verdict, note });
+    .values({ taskId: id, action: step, status: rule.to, at: now, actorId: actor.id, actorAccount: actor.account, verdict, note })
+    .returning({ id: verificationSteps.id });
+  await attachPhotos(tx, id, row!.id, input.photoIds ?? []);
   await audit(tx, {
     actor,
     ip,
@@ -63,7 +69,12 @@ async function take(tx: Db, now: Date, { actor, ip, user }: UserActing, id: numb
     entityType: 'verification_task',
     entityId: id,
     before: { status: task.status, verdict: task.verdict },
-    after: { status: rule.to, verdict: step === 'feedback' ? verdict : step === 'return' ? null : task.verdict, ...(note ? { note } : {}) },
+    after: {
+      status: rule.to,
+      verdict: step === 'feedback' ? verdict : step === 'return' ? null : task.verdict,
+      ...(note ? { note } : {}),
+      ...(input.photoIds?.length ? { photoIds: input.photoIds } : {}),
+    },
   });
 }
 
