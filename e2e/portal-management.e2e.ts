@@ -36,6 +36,7 @@ const ADMIN_SECTIONS = [
   '单点登录',
   '设备与密钥',
   '告警处理',
+  '核查任务',
   '用户管理',
   '组织机构',
   '角色权限',
@@ -220,7 +221,16 @@ describe('each role sees its own back office', () => {
     const editorPage = await browser.newPage();
     await firstSignIn(editorPage, editor.account, editorTemporary, 'Yellow-River-Bend-2026');
     expect(await headerIdentity(editorPage)).toEqual({ name: '王编辑', role: '内容编辑' });
-    expect(await sectionNames(editorPage)).toEqual(['我的账户', '通知公告管理', '技术规范管理', '应用系统管理', '工具管理', '设备与密钥', '告警处理']);
+    expect(await sectionNames(editorPage)).toEqual([
+      '我的账户',
+      '通知公告管理',
+      '技术规范管理',
+      '应用系统管理',
+      '工具管理',
+      '设备与密钥',
+      '告警处理',
+      '核查任务',
+    ]);
     // the content sections are there, so 我的账户 no longer promises them for later
     await sectionCard(editorPage, '账户信息').waitFor();
     expect(await editorPage.locator('.pm-section').innerText()).not.toContain('内容模块');
@@ -234,7 +244,7 @@ describe('each role sees its own back office', () => {
     const staffPage = await browser.newPage();
     await firstSignIn(staffPage, staff.account, staffTemporary, 'Qinling-Ridge-Walk-88');
     expect(await headerIdentity(staffPage)).toEqual({ name: '李工作', role: '工作人员' });
-    expect(await sectionNames(staffPage)).toEqual(['我的账户']);
+    expect(await sectionNames(staffPage)).toEqual(['我的账户', '核查任务']);
     const profile = sectionCard(staffPage, '账户信息');
     await profile.waitFor();
     expect(await profile.innerText()).toContain('西安市（市级）');
@@ -244,7 +254,7 @@ describe('each role sees its own back office', () => {
     await signOut(staffPage);
     await submitSignIn(staffPage, staff.account, 'Qinling-Ridge-Walk-88');
     await staffPage.locator('.pm-nav').waitFor();
-    expect(await sectionNames(staffPage)).toEqual(['我的账户']);
+    expect(await sectionNames(staffPage)).toEqual(['我的账户', '核查任务']);
 
     // the administrator's list no longer shows them as waiting
     await adminPage.reload();

@@ -40,7 +40,9 @@ export function urlOf(endpoint: Endpoint, params?: Record<string, unknown>): str
  */
 export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<DataOf<E>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Params; body?: unknown };
-  return request<DataOf<E>>(urlOf(endpoint, params), { ...options, method: endpoint.method, params: query, data: body });
+  // a text body (e.g. a CSV file) goes as the declared media type, not as JSON
+  const headers = endpoint.bodyMediaType ? { ...options?.headers, 'Content-Type': endpoint.bodyMediaType } : options?.headers;
+  return request<DataOf<E>>(urlOf(endpoint, params), { ...options, headers, method: endpoint.method, params: query, data: body });
 }
 
 /**

@@ -10,3 +10,8 @@ import { queryOf } from './client';
 export function useCityBoundaries() {
   return useQuery({ ...queryOf(api.getCityBoundaries), staleTime: Infinity });
 }
+
+/** Province → cities → counties with their codes (2, 4 and 6 digits); kept for the session. */
+export function useDivisions() {
+  return useQuery({ ...queryOf(api.getDivisions), staleTime: Infinity });
+}

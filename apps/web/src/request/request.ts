@@ -45,6 +45,11 @@ export interface RequestOptions {
   skipErrorHandler?: boolean;
   /** Cancels the request; the promise then rejects with the signal's reason (an AbortError), never shown. */
   signal?: AbortSignal;
+  /**
+   * Called as the body goes up, with the fraction sent (0–1). The request then travels by
+   * XMLHttpRequest, because fetch reports no upload progress; everything else stays the same.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 interface CacheEntry {
@@ -201,7 +206,7 @@ async function send<T>(url: string, method: Method, options: RequestOptions): Pr
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const exchanged = exchange<T>(url, { method, headers, body, credentials: 'same-origin', signal: controller.signal });
+    const exchanged = exchange<T>(url, { method, headers, body, credentials: 'same-origin', signal: controller.signal }, options.onUploadProgress);
     const timeout = options.timeout;
     if (timeout === undefined || !(timeout > 0)) return await exchanged;
     const timedOut = new Promise<never>((_, reject) => {
@@ -218,11 +223,11 @@ async function send<T>(url: string, method: Method, options: RequestOptions): Pr
   }
 }
 
-async function exchange<T>(url: string, init: RequestInit): Promise<T> {
+async function exchange<T>(url: string, init: RequestInit, onUploadProgress?: (fraction: number) => void): Promise<T> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, init);
+    response = await (onUploadProgress ? fetchReportingProgress(url, init, onUploadProgress) : fetch(url, init));
     text = await response.text();
   } catch (error) {
     // Aborted (by the caller or our timeout): pass the reason on untouched.
@@ -257,6 +262,46 @@ async function exchange<T>(url: string, init: RequestInit): Promise<T> {
   }
   if (!adapted.success) throw new BizError(errorInfo(adapted));
   return adapted.data as T;
+}
+
+/**
+ * `fetch(url, init)` by XMLHttpRequest, calling `onProgress` with the fraction of the body sent.
+ * Rejects with a TypeError when no answer comes (as fetch does), or with the signal's reason.
+ */
+function fetchReportingProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    new Headers(init.headers).forEach((value, name) => {
+      xhr.setRequestHeader(name, value);
+    });
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.ontimeout = xhr.onerror;
+    const signal = init.signal;
+    if (signal) {
+      if (signal.aborted) return reject(signal.reason);
+      signal.addEventListener('abort', () => {
+        xhr.abort();
+        reject(signal.reason);
+      });
+    }
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 function errorInfo(adapted: AdaptedResponse): ErrorInfo {

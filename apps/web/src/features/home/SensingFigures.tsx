@@ -4,6 +4,7 @@ import { useRecentDetections, useSensingOverview } from '../../api/sensing';
 import { currentLocale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { DetectionThumb } from '../../components/DetectionThumb';
+import { VerificationHeadline } from '../../components/VerificationHeadline';
 import './sensing-figures.css';
 
 /** How many recent detections /home shows. */
@@ -60,7 +61,8 @@ function RecentDetections() {
  * /home's strip of the sensing network's key figures, the same as /stgz shows: devices online /
  * total (and per kind in the tooltip), observations in the last 24 h, stations above AQI 100
  * (HJ 633-2012 level 3 and worse), active alerts, species detections in 24 h; links to /stgz.
- * Below it, the newest species detections with their camera-trap thumbnails.
+ * Below it, the newest species detections with their camera-trap thumbnails, and the day's
+ * verification figures (卫星热点 found, fed back, overdue).
  */
 export function SensingFigures() {
   const { t } = useTranslation();
@@ -88,6 +90,7 @@ export function SensingFigures() {
         ))}
       </Link>
       <RecentDetections />
+      <VerificationHeadline className="home-verification" refetchInterval={REFRESH.refetchInterval} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
 import ToolOutlined from '@ant-design/icons/es/icons/ToolOutlined';
+import AimOutlined from '@ant-design/icons/es/icons/AimOutlined';
 import AlertOutlined from '@ant-design/icons/es/icons/AlertOutlined';
 import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
 import FileProtectOutlined from '@ant-design/icons/es/icons/FileProtectOutlined';
@@ -34,6 +35,7 @@ const VIEWS: Record<SectionKey, { icon: ReactNode; View: ComponentType }> = {
   oidcClients: { icon: <KeyOutlined />, View: section('oidc-clients', () => import('./oidc-clients/OidcClientsSection')) },
   things: { icon: <RadarChartOutlined />, View: section('things', () => import('./things/ThingsSection')) },
   alerts: { icon: <AlertOutlined />, View: section('alerts', () => import('./alerts/AlertsSection')) },
+  verification: { icon: <AimOutlined />, View: section('verification', () => import('./verification/VerificationSection')) },
   users: { icon: <TeamOutlined />, View: section('users', () => import('./users/UsersSection')) },
   organisations: { icon: <ApartmentOutlined />, View: section('organisations', () => import('./organisations/OrganisationsSection')) },
   roles: { icon: <SafetyCertificateOutlined />, View: section('roles', () => import('./roles/RolesSection')) },

@@ -12,6 +12,7 @@ describe('which sections a role sees', () => {
       'oidcClients',
       'things',
       'alerts',
+      'verification',
       'users',
       'organisations',
       'roles',
@@ -20,9 +21,9 @@ describe('which sections a role sees', () => {
     ]);
   });
 
-  it('gives editors their account and the content sections, staff only their account', () => {
-    expect(sectionsFor('editor')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'things', 'alerts']);
-    expect(sectionsFor('staff')).toEqual(['account']);
+  it('gives editors their account and the content sections, staff their account and field verification', () => {
+    expect(sectionsFor('editor')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'things', 'alerts', 'verification']);
+    expect(sectionsFor('staff')).toEqual(['account', 'verification']);
   });
 });
 

@@ -10,6 +10,7 @@ import { AqiLegend } from '../../components/map/AqiLegend';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
 import { currentLocale } from '../../i18n/i18n';
 import '../../i18n/sensing';
+import { VerificationHeadline } from '../../components/VerificationHeadline';
 import { DetectionThumb } from '../../components/DetectionThumb';
 import { useSensingStream } from './use-sensing-stream';
 import './sensing-wall.css';
@@ -212,6 +213,10 @@ export default function SensingWallPage() {
               ))}
             </ul>
           )}
+        </section>
+        <section className="wall-panel">
+          <h2>{t('verification.headline.title')}</h2>
+          <VerificationHeadline className="wall-verification" refetchInterval={30_000} />
         </section>
         <section className="wall-panel">
           <h2>{t('sensing.wall.detections')}</h2>
