@@ -49,6 +49,7 @@ const pmEnUS: ManagementMessages = {
     oidcClients: 'Single sign-on',
     things: 'Devices and keys',
     alerts: 'Alerts',
+    cameraTrap: 'Camera-trap review',
     users: 'Users',
     organisations: 'Organisations',
     roles: 'Roles',

@@ -50,6 +50,7 @@ const pmZhCN = {
     oidcClients: '单点登录',
     things: '设备与密钥',
     alerts: '告警处理',
+    cameraTrap: '红外相机审核',
     users: '用户管理',
     organisations: '组织机构',
     roles: '角色权限',

@@ -8,6 +8,7 @@ import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
 import ToolOutlined from '@ant-design/icons/es/icons/ToolOutlined';
 import AlertOutlined from '@ant-design/icons/es/icons/AlertOutlined';
 import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
+import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
 import FileProtectOutlined from '@ant-design/icons/es/icons/FileProtectOutlined';
 import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
 import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
@@ -34,6 +35,7 @@ const VIEWS: Record<SectionKey, { icon: ReactNode; View: ComponentType }> = {
   oidcClients: { icon: <KeyOutlined />, View: section('oidc-clients', () => import('./oidc-clients/OidcClientsSection')) },
   things: { icon: <RadarChartOutlined />, View: section('things', () => import('./things/ThingsSection')) },
   alerts: { icon: <AlertOutlined />, View: section('alerts', () => import('./alerts/AlertsSection')) },
+  cameraTrap: { icon: <CameraOutlined />, View: section('camera-trap', () => import('./camera-trap/CameraTrapSection')) },
   users: { icon: <TeamOutlined />, View: section('users', () => import('./users/UsersSection')) },
   organisations: { icon: <ApartmentOutlined />, View: section('organisations', () => import('./organisations/OrganisationsSection')) },
   roles: { icon: <SafetyCertificateOutlined />, View: section('roles', () => import('./roles/RolesSection')) },

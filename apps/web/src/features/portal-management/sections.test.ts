@@ -12,6 +12,7 @@ describe('which sections a role sees', () => {
       'oidcClients',
       'things',
       'alerts',
+      'cameraTrap',
       'users',
       'organisations',
       'roles',
@@ -21,7 +22,7 @@ describe('which sections a role sees', () => {
   });
 
   it('gives editors their account and the content sections, staff only their account', () => {
-    expect(sectionsFor('editor')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'things', 'alerts']);
+    expect(sectionsFor('editor')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'things', 'alerts', 'cameraTrap']);
     expect(sectionsFor('staff')).toEqual(['account']);
   });
 });
