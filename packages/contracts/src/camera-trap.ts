@@ -97,7 +97,7 @@ export type CameraTrapItem = Static<typeof CameraTrapItemSchema>;
 /**
  * `POST /api/camera-trap/detections/{id}/review`: `status` is the outcome; `scientificName` is
  * required with `corrected` (a species of the national list) and refused with the others; `count`
- * (0–10 000) defaults to the detection's count for `confirmed`/`corrected` and to 0 otherwise,
+ * (0–10 000) defaults to the detection's count (at least 1) for `confirmed`/`corrected` and to 0 otherwise,
  * and must be 0 for `blank`.
  */
 export const ReviewSchema = Type.Object(

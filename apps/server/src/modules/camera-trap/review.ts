@@ -21,12 +21,15 @@ import { audit } from '../audit/service';
 import { createTask } from '../verification/create-task';
 import { listEntryOf, queueItem, TASK_KIND, taskSourceId } from './queue';
 
-/** The count a review records: what the reviewer gave, else the detection's count for a species and 0 otherwise. */
+/**
+ * The count a review records: what the reviewer gave, else for a species the detection's count
+ * but at least 1 (a photo uploaded without a label says 0 animals, yet one was seen), and 0 otherwise.
+ */
 function countOf(input: Review, detectionCount: number): number {
   if (input.status === 'blank' && (input.count ?? 0) > 0) {
     throw new AppError('VALIDATION_FAILED', { zh: '空拍的数量只能是 0', en: 'a blank frame has a count of 0' });
   }
-  return input.count ?? (SPECIES_OUTCOMES.includes(input.status) ? detectionCount : 0);
+  return input.count ?? (SPECIES_OUTCOMES.includes(input.status) ? Math.max(detectionCount, 1) : 0);
 }
 
 /**

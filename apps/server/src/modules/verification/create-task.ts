@@ -63,23 +63,21 @@ export async function createTask(tx: Db, now: Date, actor: Actor, input: TaskSou
       .where(and(eq(t.kind, input.kind), eq(t.sourceId, input.sourceId)));
     return other ? { id: other.id, created: false } : null;
   }
-  await tx
-    .insert(verificationSteps)
-    .values([
-      { taskId: task.id, action: 'import', status: 'pending', at: now, actorId: actor.id, actorAccount: actor.account, note },
-      ...(kind.autoDispatch
-        ? [
-            {
-              taskId: task.id,
-              action: 'dispatch' as const,
-              status: 'dispatched' as const,
-              at: now,
-              actorId: null,
-              actorAccount: SYSTEM_ACTOR.account,
-              note: null,
-            },
-          ]
-        : []),
-    ]);
+  await tx.insert(verificationSteps).values([
+    { taskId: task.id, action: 'import', status: 'pending', at: now, actorId: actor.id, actorAccount: actor.account, note },
+    ...(kind.autoDispatch
+      ? [
+          {
+            taskId: task.id,
+            action: 'dispatch' as const,
+            status: 'dispatched' as const,
+            at: now,
+            actorId: null,
+            actorAccount: SYSTEM_ACTOR.account,
+            note: null,
+          },
+        ]
+      : []),
+  ]);
   return { id: task.id, created: true };
 }
