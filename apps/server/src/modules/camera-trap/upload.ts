@@ -9,7 +9,6 @@
  * The camera trap's `last_seen_at` is left alone: a card collected by hand says nothing about
  * whether the device is connected (it is what "online" is derived from, sensing.ts).
  */
-import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SCIENTIFIC_NAME_PATTERN, UNKNOWN_LABEL, type UploadResult } from '@eco/contracts/camera-trap';
@@ -21,7 +20,7 @@ import { type Db, inTransaction } from '../../db/client';
 import { detections as d, files, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toIsoCst } from '../../lib/time';
-import type { StoredFile } from '../../uploads/file-store';
+import { readUploadParts } from '../../uploads/multipart-parts';
 import { audit } from '../audit/service';
 import type { Uploads } from '../documents/service';
 import { discardImage, examineImage } from '../sensing/detection-image';
@@ -29,7 +28,6 @@ import { listEntryOf, queueItem } from './queue';
 
 /** The text parts an upload may carry besides its file. */
 const FIELDS = ['scientificName', 'confidence', 'takenAt'] as const;
-type Fields = Partial<Record<(typeof FIELDS)[number], string>>;
 
 const NAME_RE = new RegExp(SCIENTIFIC_NAME_PATTERN);
 /** ISO 8601 with an offset (or Z), as `IsoTime` describes it; the JSON bodies' format check does not reach multipart parts. */
@@ -40,7 +38,9 @@ function invalid(field: string, zh: string, en: string): AppError {
 }
 
 /** The label, confidence and time of the upload from its text parts; 400 VALIDATION_FAILED naming the part that is wrong or unknown. */
-function readFields(fields: Fields, extra: string[], now: Date): { label: string; confidence: number | null; takenAt: Date } {
+function readFields(fields: Record<string, string>, now: Date): { label: string; confidence: number | null; takenAt: Date } {
+  // unknown parts are refused by name, as unknown JSON properties are (docs/api.md §Input)
+  const extra = Object.keys(fields).filter((name) => !(FIELDS as readonly string[]).includes(name));
   if (extra.length > 0) throw invalid(extra.join(', '), '不认识的字段', 'unknown part');
   const label = fields.scientificName?.trim() || UNKNOWN_LABEL;
   if (label !== UNKNOWN_LABEL && (label.length > 120 || !NAME_RE.test(label)))
@@ -75,25 +75,13 @@ export async function uploadPhoto(db: Db, now: Date, uploads: Uploads, acting: U
   if (thing.kind !== CAMERA_TRAP_KIND) throw new AppError('THING_NOT_CAMERA_TRAP', { zh: `设备类型为 ${thing.kind}`, en: `it is of kind ${thing.kind}` });
   await assertInScope(db, acting.user, thing.organisationId);
   if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING', 'multipart/form-data');
-  const fields: Fields = {};
-  const extra: string[] = [];
-  let stored: StoredFile | null = null;
+  const { saved: stored, fields } = await readUploadParts(
+    request,
+    (file) => uploads.store.save(file.file, { maxBytes: uploads.maxBytes, allowed: ['image'] }),
+    (saved) => uploads.store.discard(saved),
+  );
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
-        if (stored) {
-          file.file.resume();
-          continue;
-        }
-        stored = await uploads.store.save(file.file, { maxBytes: uploads.maxBytes, allowed: ['image'] });
-      } else if ((FIELDS as readonly string[]).includes(part.fieldname)) {
-        fields[part.fieldname as keyof Fields] = String(part.value ?? '');
-      } else {
-        extra.push(part.fieldname);
-      }
-    }
-    const input = readFields(fields, extra, now);
+    const input = readFields(fields, now);
     if (!stored) throw new AppError('UPLOAD_MISSING');
     const image = stored;
     const { damaged } = await examineImage(uploads.store, image);
