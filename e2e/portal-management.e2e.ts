@@ -37,6 +37,7 @@ const ADMIN_SECTIONS = [
   '设备与密钥',
   '告警处理',
   '核查任务',
+  '红外相机审核',
   '用户管理',
   '组织机构',
   '角色权限',
@@ -230,6 +231,7 @@ describe('each role sees its own back office', () => {
       '设备与密钥',
       '告警处理',
       '核查任务',
+      '红外相机审核',
     ]);
     // the content sections are there, so 我的账户 no longer promises them for later
     await sectionCard(editorPage, '账户信息').waitFor();

@@ -106,6 +106,11 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
     methods: ['get'],
     query: ['kind', 'status', 'division', 'overdue'],
   },
+  { route: '/api/camera-trap/detections', url: '/api/camera-trap/detections', methods: ['get'], query: ['status', 'thingId', 'page', 'pageSize'] },
+  { route: '/api/camera-trap/detections/{id}/review', url: '/api/camera-trap/detections/1/review', methods: ['post'] },
+  { route: '/api/camera-trap/things/{id}/photos', url: '/api/camera-trap/things/1/photos', methods: ['post'] },
+  { route: '/api/camera-trap/species', url: '/api/camera-trap/species', methods: ['get'], query: ['q', 'limit'] },
+  { route: '/api/camera-trap/sites', url: '/api/camera-trap/sites', methods: ['get'], query: ['thingId'] },
   // device pushes (a device key instead of a session) and the AQI calculator; listed here because they have no GET
   { route: '/api/sensing/observations', url: '/api/sensing/observations', methods: ['post'] },
   { route: '/api/tools/aqi', url: '/api/tools/aqi', methods: ['post'] },

@@ -25,6 +25,7 @@ import { oidcClientsRoutes } from './modules/oidc/clients-routes';
 import { createProvider } from './modules/oidc/provider';
 import { oidcRoutes } from './modules/oidc/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { cameraTrapRoutes } from './modules/camera-trap/routes';
 import { divisionsRoutes } from './modules/divisions/routes';
 import { healthRoutes } from './modules/health/routes';
 import { noticesRoutes } from './modules/notices/routes';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(alertsRoutes, { prefix: '/sensing/alerts', db, now, bus: sensingBus });
       await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db, now, bus: sensingBus });
       await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
+      await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
     },
     { prefix: '/api' },
   );

@@ -124,6 +124,18 @@ export const ERROR_CODES = {
     zh: '文件不是 FIRMS 火点 CSV（缺少必需的列）',
     en: 'The file is not a FIRMS active-fire CSV (required columns are missing)',
   },
+  CAMERA_TRAP_DETECTION_NOT_FOUND: { status: 404, zh: '未找到该红外相机识别记录', en: 'No such camera-trap detection' },
+  CAMERA_TRAP_SPECIES_UNKNOWN: {
+    status: 400,
+    zh: '该物种不在《国家重点保护野生动物名录》中，请从名录中选择',
+    en: 'The species is not on the national list of key protected wild animals; choose one from the list',
+  },
+  CAMERA_TRAP_NOTHING_TO_CONFIRM: {
+    status: 400,
+    zh: '该记录没有 AI 识别物种，无法确认，请更正物种或标记为空拍、人、车辆或无法识别',
+    en: 'The detection has no AI label to confirm; correct the species or mark it blank, a person, a vehicle or unidentifiable',
+  },
+  THING_NOT_CAMERA_TRAP: { status: 400, zh: '该设备不是红外相机', en: 'The device is not a camera trap' },
   DATABASE_UNAVAILABLE: { status: 503, zh: '数据库暂时无法访问', en: 'The database is unavailable' },
   INTERNAL_ERROR: { status: 500, zh: '服务器内部错误，请稍后重试', en: 'Internal server error, please retry later' },
 } as const satisfies Record<string, { status: number; zh: string; en: string }>;

@@ -289,11 +289,14 @@ export const DetectionSchema = Type.Object({
   /** 'I' 国家一级, 'II' 国家二级, null unlisted */
   level: Type.Union([Type.Literal('I'), Type.Literal('II'), Type.Null()]),
   count: Type.Integer(),
-  confidence: Type.Number(),
+  /** 0–1; null when the label came without one (a photo uploaded without an AI label) */
+  confidence: Type.Union([Type.Number(), Type.Null()]),
   /** the SHA-256 of the image the device attached (hex); null when none */
   imageSha256: Type.Union([Type.String(), Type.Null()]),
+  /** true when the image could not be decoded in full (e.g. a truncated file): kept, without a thumbnail (docs/camera-trap.md) */
+  imageDamaged: Type.Boolean(),
   /**
-   * true when the detection has an image: `GET /api/sensing/detections/{id}/image?size=thumb`
+   * true when the detection has an image that is not damaged: `GET /api/sensing/detections/{id}/image?size=thumb`
    * (anyone: a small WebP without metadata) or `size=full` (signed-in users: the original, which may
    * carry the EXIF position). Add `&v=` and the first 16 digits of imageSha256 for a URL that caches for a year.
    */

@@ -254,7 +254,16 @@ export const protectedSpecies = pgTable('protected_species', {
   taxon: text().notNull().default(''),
 });
 
-/** Camera-trap detections: one species seen by one Thing at one instant (a repeat is a duplicate). */
+/**
+ * Camera-trap detections: one species seen by one Thing at one instant. A detection a device posts
+ * (`source` `device`) is a duplicate when the same Thing, time and species is already stored; a
+ * photo uploaded in the back office (`upload`, an SD-card collection) is one detection per file, a
+ * duplicate when the same file was uploaded for the same Thing (docs/camera-trap.md).
+ *
+ * The review (docs/camera-trap.md §Statuses): `review_status` starts `new`; a reviewer confirms the
+ * AI label, corrects it to a species of the protected list, or marks the frame blank, a person, a
+ * vehicle or unidentifiable, with the count they see, who and when.
+ */
 export const detections = pgTable(
   'detections',
   {
@@ -263,16 +272,37 @@ export const detections = pgTable(
       .notNull()
       .references(() => things.id, { onDelete: 'cascade' }),
     phenomenonTime: timestamp('phenomenon_time', { withTimezone: true }).notNull(),
+    /** the AI label: a scientific name, or `unknown` for an uploaded photo sent without one */
     scientificName: text('scientific_name').notNull(),
     /** true when the name is on the protected list; false = marked unlisted by the device */
     listed: boolean().notNull(),
     count: integer().notNull(),
-    /** 0–1 */
-    confidence: doublePrecision().notNull(),
+    /** 0–1; null when the AI label came without one (an upload without a label) */
+    confidence: doublePrecision(),
     imageSha256: text('image_sha256').references(() => files.sha256),
+    /** the image could not be decoded in full (truncated, corrupt): kept, but no thumbnail is made */
+    imageDamaged: boolean('image_damaged').notNull().default(false),
+    source: text({ enum: ['device', 'upload'] })
+      .notNull()
+      .default('device'),
+    reviewStatus: text('review_status', { enum: ['new', 'confirmed', 'corrected', 'blank', 'human', 'vehicle', 'unidentifiable'] })
+      .notNull()
+      .default('new'),
+    /** the species the reviewer settled on (confirmed: the AI label; corrected: from the protected list); null otherwise */
+    reviewedName: text('reviewed_name'),
+    /** the animals (or people, vehicles) the reviewer counted, ≥ 0 */
+    reviewedCount: integer('reviewed_count'),
+    reviewedBy: integer('reviewed_by').references((): AnyPgColumn => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [unique('detections_thing_time_species_key').on(t.thingId, t.phenomenonTime, t.scientificName), index('detections_time_idx').on(t.phenomenonTime)],
+  (t) => [
+    uniqueIndex('detections_thing_time_species_key').on(t.thingId, t.phenomenonTime, t.scientificName).where(sql`${t.source} = 'device'`),
+    uniqueIndex('detections_thing_upload_idx').on(t.thingId, t.imageSha256).where(sql`${t.source} = 'upload'`),
+    index('detections_time_idx').on(t.phenomenonTime),
+    index('detections_review_idx').on(t.reviewStatus, t.phenomenonTime),
+    check('detections_reviewed_count_check', sql`${t.reviewedCount} is null or ${t.reviewedCount} >= 0`),
+  ],
 );
 
 /**

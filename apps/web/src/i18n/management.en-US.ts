@@ -50,6 +50,7 @@ const pmEnUS: ManagementMessages = {
     things: 'Devices and keys',
     alerts: 'Alerts',
     verification: 'Field verification',
+    cameraTrap: 'Camera-trap review',
     users: 'Users',
     organisations: 'Organisations',
     roles: 'Roles',

@@ -51,6 +51,7 @@ const pmZhCN = {
     things: '设备与密钥',
     alerts: '告警处理',
     verification: '核查任务',
+    cameraTrap: '红外相机审核',
     users: '用户管理',
     organisations: '组织机构',
     roles: '角色权限',

@@ -7,6 +7,7 @@ import { alertsApi } from './alerts';
 import { applicationsApi } from './applications';
 import { aqiApi } from './aqi';
 import { auditApi } from './audit';
+import { cameraTrapApi } from './camera-trap';
 import type { Endpoint } from './endpoint';
 import { geographyApi } from './geography';
 import { healthApi } from './health';
@@ -46,4 +47,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   alertsApi,
   verificationApi,
   verificationFiguresApi,
+  cameraTrapApi,
 ].flatMap((area) => Object.values(area) as Endpoint[]);

@@ -64,7 +64,7 @@ export const sensingApi = defineEndpoints({
     summary: 'Attach the image of a detection (device key of the camera trap that posted it)',
     description:
       DEVICE_AUTH +
-      "multipart/form-data with one image, recognised from its content, at most 10 MiB (or the server's upload limit if smaller). The detection must be one of the key's Thing (404 DETECTION_NOT_FOUND otherwise); a key of a Thing that is not a camera trap is refused with 403 FORBIDDEN before the upload is read. An image that cannot be decoded or has over 100 megapixels is 415. A new image replaces the earlier one; the thumbnail is made here. Answers the detection.",
+      "multipart/form-data with one image, recognised from its content, at most 10 MiB (or the server's upload limit if smaller). The detection must be one of the key's Thing (404 DETECTION_NOT_FOUND otherwise); a key of a Thing that is not a camera trap is refused with 403 FORBIDDEN before the upload is read. An image of over 100 megapixels is 415. An image that cannot be decoded in full (e.g. a file cut off in transfer) is kept and the detection answered with `imageDamaged: true` and no thumbnail, so the device's batch goes on (docs/camera-trap.md §Damaged images). A new image replaces the earlier one; the thumbnail is made here. Answers the detection.",
     tags,
     access: DEVICE,
     params: ByBigId,
@@ -171,7 +171,7 @@ export const sensingApi = defineEndpoints({
       `\`size=thumb\` (default): WebP, at most ${THUMB_LONG_SIDE} px on the long side, without metadata (no EXIF GPS position). ` +
       '`size=full`: the image as the device uploaded it, which may carry the position of a protected species: signed-in users only (401 NOT_SIGNED_IN, 403 PASSWORD_CHANGE_REQUIRED). ' +
       "ETag from the SHA-256 (304 on If-None-Match). `v` (a prefix of the detection's `imageSha256`) makes a thumbnail URL cacheable for a year. " +
-      '404 DETECTION_IMAGE_NOT_FOUND: no such detection, or it has no image.',
+      '404 DETECTION_IMAGE_NOT_FOUND: no such detection, or it has no image (or, for `size=thumb`, its image is damaged).',
     tags,
     access: PUBLIC,
     params: ByBigId,

@@ -11,6 +11,7 @@ export const API_TAGS = {
   'air quality': '空气质量 The national air-quality stations and their hourly observations',
   sensing: '感知中枢 Devices (Things), ingestion with device keys, live figures, alerts and the event stream',
   verification: '核查任务 Field verification: hotspots, change patches, alarms and camera-trap sightings from import to closure',
+  'camera traps': '红外相机审核 The camera-trap review queue: thumbnails, AI labels, confirming or correcting species, SD-card uploads',
   system: '运行状态 Health of the server',
 } as const;
 

@@ -3,8 +3,9 @@
  * public thumbnail (small, upright, WebP, without the EXIF GPS position that would locate a
  * protected species), made once and served from its cache; the original only for signed-in users;
  * cache headers and 304; 404 for a detection without an image; an image that cannot be decoded
- * refused at upload.
+ * kept and marked damaged, without a thumbnail; one of over 100 megapixels refused.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import { FileStore } from '../../uploads/file-store';
 import { Browser, signedInAs } from '../../test/browser';
 import { SAMPLES } from '../../test/sample-files';
 import { buildTestApp, dataOf } from '../../test/test-app';
-import { createLoadedDatabase, makeTempDir, removeTempDir, type TestDatabase } from '../../test/test-database';
+import { createLoadedDatabase, DATA_DIR, makeTempDir, removeTempDir, type TestDatabase } from '../../test/test-database';
 import { thumbnailPath } from './detection-image';
 
 const NOW = new Date('2023-01-22T20:00:00+08:00');
@@ -35,6 +36,16 @@ function trapPhoto(): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .jpeg({ quality: 90 })
     .toBuffer();
+}
+
+/** CRC-32 of PNG chunks (ISO/IEC 15948 §5.5), as a signed 32-bit value. */
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc;
 }
 
 /** Whether an EXIF block (as sharp's `metadata().exif` gives it: `Exif\0\0` + TIFF) points to a GPS IFD (tag 0x8825 in IFD0). */
@@ -235,19 +246,48 @@ describe('the image of a detection', () => {
     }
   });
 
-  it('refuses at upload an "image" that cannot be decoded, leaving the detection and the disk as they were', async () => {
-    const fake = SAMPLES.jpeg(); // JPEG magic numbers and nothing decodable
+  it("keeps an image that cannot be decoded, marked damaged and without a thumbnail, so the camera trap's batch goes on", async () => {
+    // the first 600 000 bytes of a real camera-trap JPEG (data/camera-trap-images/): cut off in transfer
+    const truncated = fs.readFileSync(path.join(DATA_DIR, 'camera-trap-images', 'african_elephants_truncated_file.jpg'));
+    const response = await upload(without, truncated);
+    expect(response.statusCode).toBe(200);
+    const detection = (response.json() as { data: Detection }).data;
+    expect(detection).toMatchObject({ imageDamaged: true, hasImage: false });
+    expect(detection.imageSha256).toMatch(/^[0-9a-f]{64}$/);
+    const [row] = await database.db
+      .select({ image: detections.imageSha256, damaged: detections.imageDamaged })
+      .from(detections)
+      .where(eq(detections.id, without));
+    expect(row).toEqual({ image: detection.imageSha256, damaged: true });
+    // the file is kept (signed-in users get it as uploaded), no thumbnail is made of the half that arrived
+    const full = await get(fullUrl(without), member);
+    expect([full.statusCode, full.rawPayload.equals(truncated)]).toEqual([200, true]);
+    const thumb = await get(thumbUrl(without));
+    expect([thumb.statusCode, thumb.json().errorCode]).toEqual([404, 'DETECTION_IMAGE_NOT_FOUND']);
+    expect(fs.existsSync(thumbnailPath(store, detection.imageSha256!))).toBe(false);
+    // bytes with a JPEG's magic numbers and nothing decodable are damaged too
+    const fake = await upload(without, SAMPLES.jpeg());
+    expect([fake.statusCode, (fake.json() as { data: Detection }).data.imageDamaged]).toEqual([200, true]);
+  });
+
+  it('refuses an image of over 100 megapixels, leaving the detection and the disk as they were', async () => {
+    // a small PNG whose header claims 12 000 × 9 000 pixels: refused by its header, never decoded
+    const huge = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    // IHDR follows the 8-byte signature: length, type, width, height, … and its CRC over type + data
+    huge.writeUInt32BE(12_000, 16);
+    huge.writeUInt32BE(9_000, 20);
+    huge.writeInt32BE(crc32(huge.subarray(12, 29)), 29);
     const filesBefore = (await database.db.select().from(files)).length;
-    const response = await upload(without, fake);
+    const [before] = await database.db.select({ image: detections.imageSha256 }).from(detections).where(eq(detections.id, withImage));
+    const response = await upload(withImage, huge);
     expect([response.statusCode, response.json().errorCode]).toEqual([415, 'UPLOAD_TYPE_NOT_ALLOWED']);
     expect((await database.db.select().from(files)).length).toBe(filesBefore);
-    const [row] = await database.db.select({ image: detections.imageSha256 }).from(detections).where(eq(detections.id, without));
-    expect(row!.image).toBeNull();
-    const stored = fs
-      .readdirSync(store.dir, { recursive: true })
-      .map(String)
-      .filter((name) => /[0-9a-f]{64}$/.test(name));
-    expect(stored.sort()).toEqual([path.join(photoSha.slice(0, 2), photoSha), path.relative(store.dir, thumbnailPath(store, photoSha))].sort());
+    const [after] = await database.db.select({ image: detections.imageSha256 }).from(detections).where(eq(detections.id, withImage));
+    expect(after).toEqual(before);
+    const hugeSha = crypto.createHash('sha256').update(huge).digest('hex');
+    expect(fs.existsSync(store.pathOf(hugeSha))).toBe(false);
   });
 
   it('shows the new picture after a re-upload', async () => {

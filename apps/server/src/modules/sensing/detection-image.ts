@@ -5,7 +5,13 @@
  * recognised from the content: images only; size limited), recorded in `files` and on the
  * detection in one transaction. When anything fails, the file this request created is removed
  * again, so a refused image leaves no file and no row. The thumbnail is made there and then, which
- * both refuses an image that cannot be decoded and warms the cache for the wall.
+ * warms the cache for the wall and finds out whether the image is damaged.
+ *
+ * Damaged (docs/camera-trap.md §Damaged images): an image whose header sharp cannot read, or whose
+ * pixels it cannot decode in full with `failOn: 'error'` (a file cut off in transfer: libvips
+ * reports "premature end of JPEG image"). It is kept and the detection marked `image_damaged`, so
+ * a camera trap's or an SD card's batch goes on; it gets no thumbnail (a partly decoded frame
+ * would show grey where the picture is missing), and the original stays for signed-in users.
  *
  * Reading: a thumbnail for everyone, the original only for signed-in users. Camera traps write the
  * GPS position into the EXIF block, and the positions of key protected species are sensitive
@@ -26,10 +32,12 @@ import { THUMB_LONG_SIDE, type Detection } from '@eco/contracts/sensing';
 import { inTransaction, type Db } from '../../db/client';
 import { detections, files } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { FileStore } from '../../uploads/file-store';
+import { FileStore, type StoredFile } from '../../uploads/file-store';
 import { sendStoredFile } from '../../uploads/send-file';
 import { assertCameraTrap, type IngestingThing } from './ingest';
 import { detectionsByIds } from './read';
+/** The largest camera-trap image accepted (or UPLOAD_MAX_BYTES if smaller), bytes. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** WebP quality of thumbnails (0–100). */
 const THUMB_QUALITY = 75;
 /**
@@ -44,11 +52,38 @@ const THUMB_MIME = 'image/webp';
 const IMMUTABLE_MAX_AGE = 365 * 24 * 3600;
 
 /**
+ * Checks a stored image and makes its thumbnail: answers whether it is damaged (see above).
+ * Errors: 415 UPLOAD_TYPE_NOT_ALLOWED for an image of over 100 megapixels (by its header), which
+ * is refused rather than kept: it is not damaged, but no thumbnail will ever be made of it.
+ */
+export async function examineImage(store: FileStore, stored: { sha256: string; mime: string }): Promise<{ damaged: boolean }> {
+  let pixels: number;
+  try {
+    const { width, height } = await sharp(store.pathOf(stored.sha256)).metadata();
+    pixels = width * height;
+  } catch {
+    return { damaged: true };
+  }
+  if (pixels > MAX_INPUT_PIXELS) {
+    throw new AppError('UPLOAD_TYPE_NOT_ALLOWED', {
+      zh: `图片超过 ${MAX_INPUT_PIXELS / 1_000_000} 百万像素`,
+      en: `${stored.mime} of over ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+    });
+  }
+  try {
+    await thumbnailOf(store, stored.sha256);
+    return { damaged: false };
+  } catch {
+    return { damaged: true };
+  }
+}
+
+/**
  * Attaches the request's image to detection `detectionId` of camera trap `thing`, replacing an
- * earlier one. Errors, each before the upload is read but the last three: FORBIDDEN (403: `thing`
- * is not a camera trap), DETECTION_NOT_FOUND (404: none, or another Thing's), UPLOAD_MISSING,
- * UPLOAD_EMPTY, UPLOAD_TOO_LARGE (413), UPLOAD_TYPE_NOT_ALLOWED (415: not an image, or an image
- * that cannot be decoded, e.g. larger than 100 megapixels).
+ * earlier one; a damaged image is kept and marked (see above). Errors, each before the upload is
+ * read but the last three: FORBIDDEN (403: `thing` is not a camera trap), DETECTION_NOT_FOUND
+ * (404: none, or another Thing's), UPLOAD_MISSING, UPLOAD_EMPTY, UPLOAD_TOO_LARGE (413),
+ * UPLOAD_TYPE_NOT_ALLOWED (415: not an image by its content, or over 100 megapixels).
  */
 export async function attachDetectionImage(
   db: Db,
@@ -68,27 +103,31 @@ export async function attachDetectionImage(
   if (!part) throw new AppError('UPLOAD_MISSING');
   const stored = await uploads.store.save(part.file, { maxBytes: uploads.maxBytes, allowed: ['image'] });
   try {
-    try {
-      await thumbnailOf(uploads.store, stored.sha256);
-    } catch (error) {
-      throw new AppError('UPLOAD_TYPE_NOT_ALLOWED', `${stored.mime} that cannot be decoded (${error instanceof Error ? error.message : String(error)})`);
-    }
+    const { damaged } = await examineImage(uploads.store, stored);
     await inTransaction(db, async (tx) => {
       await tx.insert(files).values({ sha256: stored.sha256, size: stored.size, mime: stored.mime }).onConflictDoNothing();
-      await tx.update(detections).set({ imageSha256: stored.sha256 }).where(eq(detections.id, detectionId));
+      await tx.update(detections).set({ imageSha256: stored.sha256, imageDamaged: damaged }).where(eq(detections.id, detectionId));
     });
   } catch (error) {
-    if (stored.created) fs.rmSync(thumbnailPath(uploads.store, stored.sha256), { force: true });
-    uploads.store.discard(stored);
+    discardImage(uploads.store, stored);
     throw error;
   }
   return (await detectionsByIds(db, [detectionId]))[0]!;
 }
 
-/** The stored image of a detection (its SHA-256, MIME type and size in bytes). Errors: DETECTION_IMAGE_NOT_FOUND (404: no such detection, or it has no image). */
-export async function detectionImageOf(db: Db, detectionId: number): Promise<{ sha256: string; mime: string; size: number }> {
+/** Undoes the save of an image whose rows could not be written: the file and its thumbnail, if this save created the file. */
+export function discardImage(store: FileStore, stored: StoredFile): void {
+  if (stored.created) fs.rmSync(thumbnailPath(store, stored.sha256), { force: true });
+  store.discard(stored);
+}
+
+/**
+ * The stored image of a detection (its SHA-256, MIME type, size in bytes, and whether it is
+ * damaged). Errors: DETECTION_IMAGE_NOT_FOUND (404: no such detection, or it has no image).
+ */
+export async function detectionImageOf(db: Db, detectionId: number): Promise<{ sha256: string; mime: string; size: number; damaged: boolean }> {
   const [row] = await db
-    .select({ sha256: files.sha256, mime: files.mime, size: files.size })
+    .select({ sha256: files.sha256, mime: files.mime, size: files.size, damaged: detections.imageDamaged })
     .from(detections)
     .innerJoin(files, eq(files.sha256, detections.imageSha256))
     .where(eq(detections.id, detectionId));
@@ -111,9 +150,9 @@ const making = new Map<string, Promise<number>>();
 
 /**
  * The thumbnail of the stored image `sha256`: at most THUMB_LONG_SIDE px on its long side (never
- * enlarged), upright by its EXIF orientation, WebP, no metadata. Made on first use and cached.
- * Returns its size in bytes. Rejects (sharp's error) when the image cannot be decoded or the
- * source file is missing.
+ * enlarged), upright by its EXIF orientation, sRGB (a CMYK JPEG is converted), WebP, no metadata.
+ * Made on first use and cached. Returns its size in bytes. Rejects (sharp's error) when the image
+ * cannot be decoded in full or the source file is missing.
  */
 export async function thumbnailOf(store: FileStore, sha256: string): Promise<number> {
   const target = thumbnailPath(store, sha256);
@@ -131,9 +170,11 @@ export async function thumbnailOf(store: FileStore, sha256: string): Promise<num
 }
 
 async function makeThumbnail(source: string, target: string): Promise<number> {
-  const data = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-    .autoOrient() // before the metadata that says which way is up is dropped
+  // failOn 'error': a truncated or corrupt file fails here (it is damaged) rather than being half grey
+  const data = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .autoOrient() // `.rotate()` without an angle: before the metadata that says which way is up is dropped
     .resize(THUMB_LONG_SIDE, THUMB_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb') // a CMYK camera file (no ICC profile) through sharp's built-in CMYK profile
     .webp({ quality: THUMB_QUALITY })
     .toBuffer();
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
@@ -191,7 +232,7 @@ export async function applyImageCacheControl(_request: FastifyRequest, reply: Fa
  * of the SHA-256 of at least 8 hex digits, as the web app builds it) is immutable for a year (a
  * re-upload changes the URL); without `v`, or with an outdated one, caches must revalidate. The
  * original is `private, no-cache`: every use asks the server, which checks the session again.
- * Errors: 404 DETECTION_IMAGE_NOT_FOUND.
+ * Errors: 404 DETECTION_IMAGE_NOT_FOUND (also the thumbnail of a damaged image, which has none).
  */
 export async function sendDetectionImage(
   db: Db,
@@ -208,6 +249,8 @@ export async function sendDetectionImage(
   }
   const image = await detectionImageOf(db, query.id);
   const full = query.size === 'full';
+  if (!full && image.damaged)
+    throw new AppError('DETECTION_IMAGE_NOT_FOUND', { zh: '图片已损坏，没有缩略图', en: 'the image is damaged and has no thumbnail' });
   const etag = full ? `"${image.sha256}"` : `"${image.sha256}-${THUMB_LONG_SIDE}w"`;
   const cacheControl = full
     ? 'private, no-cache'

@@ -264,6 +264,7 @@ function detectionsQuery(db: Db) {
       count: detections.count,
       confidence: detections.confidence,
       imageSha256: detections.imageSha256,
+      imageDamaged: detections.imageDamaged,
     })
     .from(detections)
     .innerJoin(things, eq(things.id, detections.thingId))
@@ -277,7 +278,8 @@ function toDetection(row: Awaited<ReturnType<ReturnType<typeof detectionsQuery>[
     phenomenonTime: toIsoCst(row.phenomenonTime),
     nameZh: row.nameZh ?? null,
     level: row.level ?? null,
-    hasImage: row.imageSha256 !== null,
+    imageDamaged: row.imageSha256 !== null && row.imageDamaged,
+    hasImage: row.imageSha256 !== null && !row.imageDamaged,
   };
 }
 

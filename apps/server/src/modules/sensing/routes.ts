@@ -9,14 +9,12 @@ import { checkSilence, publicAlert, publishAlertChanges } from '../alerts/servic
 import { allThings } from '../things/service';
 import type { FileStore } from '../../uploads/file-store';
 import type { SensingBus } from './events';
-import { applyImageCacheControl, attachDetectionImage, sendDetectionImage } from './detection-image';
+import { applyImageCacheControl, attachDetectionImage, IMAGE_MAX_BYTES, sendDetectionImage } from './detection-image';
 import { assertCameraTrap, ingestDetections, ingestObservations } from './ingest';
 import { aggregatedSeries, divisionSummaries, latestObservations, overview, recentDetections } from './read';
 
 /** Bodies of ingestion: 10 000 observations of ~120 bytes each, with room to spare. */
 const INGEST_BODY_LIMIT = 4 * 1024 * 1024;
-/** The largest camera-trap image accepted (or UPLOAD_MAX_BYTES if smaller), bytes. */
-const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** How often the silence rules are checked, ms. */
 const SILENCE_CHECK_MS = 60_000;
 /** A comment line on the event stream this often, so proxies keep it open, ms. */

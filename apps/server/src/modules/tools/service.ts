@@ -6,7 +6,6 @@
  * Writes run in one transaction with their audit row (`tool.create`, `tool.update`,
  * `tool.version_upload`). A refused or failed upload leaves no file and no row.
  */
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { toolsApi } from '@eco/contracts/api/tools';
@@ -19,7 +18,7 @@ import { AppError } from '../../http/app-error';
 import { validationError } from '../../http/validation-error';
 import { toIsoCst } from '../../lib/time';
 import { TOOL_KINDS } from '@eco/contracts/file-kinds';
-import type { StoredFile } from '../../uploads/file-store';
+import { readUploadParts } from '../../uploads/multipart-parts';
 import { audit, changes } from '../audit/service';
 import { cleanFileName, type Uploads } from '../documents/service';
 
@@ -183,23 +182,17 @@ export async function uploadVersion(db: Db, now: () => Date, uploads: Uploads, {
   const [tool] = await db.select({ id: tools.id }).from(tools).where(eq(tools.id, id));
   if (!tool) throw new AppError('TOOL_NOT_FOUND');
   if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING', 'multipart/form-data');
-  const fields: Record<string, string> = {};
-  let stored: StoredFile | null = null;
-  let fileName = '';
+  const { saved: upload, fields } = await readUploadParts(
+    request,
+    async (file) => ({
+      stored: await uploads.store.save(file.file, { maxBytes: uploads.maxBytes, allowed: TOOL_KINDS }),
+      fileName: cleanFileName(file.filename),
+    }),
+    ({ stored }) => uploads.store.discard(stored),
+  );
+  const stored = upload?.stored ?? null;
+  const fileName = upload?.fileName ?? '';
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
-        if (stored) {
-          file.file.resume();
-          continue;
-        }
-        stored = await uploads.store.save(file.file, { maxBytes: uploads.maxBytes, allowed: TOOL_KINDS });
-        fileName = cleanFileName(file.filename);
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
     // unknown parts are refused by name, as unknown JSON properties are (docs/api.md §Input)
     const unknown = Object.keys(fields).filter((name) => !VERSION_FIELDS.includes(name));
     if (unknown.length > 0) {

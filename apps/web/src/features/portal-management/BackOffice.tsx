@@ -9,6 +9,7 @@ import ToolOutlined from '@ant-design/icons/es/icons/ToolOutlined';
 import AimOutlined from '@ant-design/icons/es/icons/AimOutlined';
 import AlertOutlined from '@ant-design/icons/es/icons/AlertOutlined';
 import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
+import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
 import FileProtectOutlined from '@ant-design/icons/es/icons/FileProtectOutlined';
 import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
 import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
@@ -36,6 +37,7 @@ const VIEWS: Record<SectionKey, { icon: ReactNode; View: ComponentType }> = {
   things: { icon: <RadarChartOutlined />, View: section('things', () => import('./things/ThingsSection')) },
   alerts: { icon: <AlertOutlined />, View: section('alerts', () => import('./alerts/AlertsSection')) },
   verification: { icon: <AimOutlined />, View: section('verification', () => import('./verification/VerificationSection')) },
+  cameraTrap: { icon: <CameraOutlined />, View: section('camera-trap', () => import('./camera-trap/CameraTrapSection')) },
   users: { icon: <TeamOutlined />, View: section('users', () => import('./users/UsersSection')) },
   organisations: { icon: <ApartmentOutlined />, View: section('organisations', () => import('./organisations/OrganisationsSection')) },
   roles: { icon: <SafetyCertificateOutlined />, View: section('roles', () => import('./roles/RolesSection')) },

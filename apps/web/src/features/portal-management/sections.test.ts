@@ -13,6 +13,7 @@ describe('which sections a role sees', () => {
       'things',
       'alerts',
       'verification',
+      'cameraTrap',
       'users',
       'organisations',
       'roles',
@@ -22,7 +23,7 @@ describe('which sections a role sees', () => {
   });
 
   it('gives editors their account and the content sections, staff their account and field verification', () => {
-    expect(sectionsFor('editor')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'things', 'alerts', 'verification']);
+    expect(sectionsFor('editor')).toEqual(['account', 'notices', 'regulations', 'applications', 'tools', 'things', 'alerts', 'verification', 'cameraTrap']);
     expect(sectionsFor('staff')).toEqual(['account', 'verification']);
   });
 });
