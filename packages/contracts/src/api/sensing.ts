@@ -153,7 +153,8 @@ export const sensingApi = defineEndpoints({
     method: 'GET',
     path: '/api/sensing/detections',
     summary: 'The newest camera-trap detections',
-    description: "Newest first, with the species' Chinese name and protection level from the national list (2021), and whether an image is attached.",
+    description:
+      "Newest first, with the species' Chinese name and protection level from the national list (2021), and whether an image is attached. Frames a reviewer marked as people, vehicles, empty or unidentifiable, and photos uploaded from an SD card that nobody has reviewed yet, are not listed (docs/camera-trap.md).",
     tags,
     access: PUBLIC,
     query: Type.Object(
@@ -171,7 +172,7 @@ export const sensingApi = defineEndpoints({
       `\`size=thumb\` (default): WebP, at most ${THUMB_LONG_SIDE} px on the long side, without metadata (no EXIF GPS position). ` +
       '`size=full`: the image as the device uploaded it, which may carry the position of a protected species: signed-in users only (401 NOT_SIGNED_IN, 403 PASSWORD_CHANGE_REQUIRED). ' +
       "ETag from the SHA-256 (304 on If-None-Match). `v` (a prefix of the detection's `imageSha256`) makes a thumbnail URL cacheable for a year. " +
-      '404 DETECTION_IMAGE_NOT_FOUND: no such detection, or it has no image (or, for `size=thumb`, its image is damaged).',
+      '404 DETECTION_IMAGE_NOT_FOUND: no such detection, or it has no image (or, for `size=thumb`, its image is damaged; or, to visitors, it is a frame the public list leaves out).',
     tags,
     access: PUBLIC,
     params: ByBigId,

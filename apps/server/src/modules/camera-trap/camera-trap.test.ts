@@ -124,9 +124,12 @@ describe('the camera-trap review queue', () => {
   });
 
   it('makes upright sRGB thumbnails without metadata: the file lying on its side as the camera held it, the CMYK file in sRGB', async () => {
+    // unreviewed uploads are not public: the reviewer's session fetches them
+    const asEditor = (url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { cookie: [...editor.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } });
     for (const [name, result] of byFile) {
       if (result.damaged) continue;
-      const response = await ctx.app.inject({ method: 'GET', url: result.detection.thumbnailUrl! });
+      const response = await asEditor(result.detection.thumbnailUrl!);
       expect([name, response.statusCode, response.headers['content-type']]).toEqual([name, 200, 'image/webp']);
       const thumb = await sharp(response.rawPayload).metadata();
       const source = await sharp(path.join(IMAGES, name)).metadata();
@@ -139,7 +142,7 @@ describe('the camera-trap review queue', () => {
     const turned = await sharp(path.join(IMAGES, 'african_elephants_with_exif_orientation.jpg')).metadata();
     // stored portrait (1536 × 2048) with orientation 6: shown landscape, and so is its thumbnail
     expect([turned.width, turned.height, turned.orientation]).toEqual([1536, 2048, 6]);
-    const thumb = await ctx.app.inject({ method: 'GET', url: item('african_elephants_with_exif_orientation.jpg').thumbnailUrl! });
+    const thumb = await asEditor(item('african_elephants_with_exif_orientation.jpg').thumbnailUrl!);
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 320, height: 240 });
     expect((await sharp(path.join(IMAGES, 'african_elephants_cmyk.jpg')).metadata()).space).toBe('cmyk');
   });
@@ -241,6 +244,19 @@ describe('the camera-trap review queue', () => {
     ]);
     const left = dataOf(await editor.get<Page<CameraTrapItem>>(`/api/camera-trap/detections?status=new&thingId=${trap}`));
     expect(left.total).toBe(4);
+  });
+
+  it('keeps frames of people and vehicles, and photos nobody has reviewed, off the public pages', async () => {
+    const list = await ctx.app.inject({ url: '/api/sensing/detections?limit=100' });
+    const shown = (list.json() as { data: { id: number }[] }).data.map((d) => d.id);
+    // people, vehicles and empty frames as reviewed; the bear not reviewed yet
+    for (const file of ['human.jpg', 'vehicle.jpg', 'blank.jpg', 'american_black_bear.jpg']) expect(shown).not.toContain(item(file).id);
+    for (const file of ['human.jpg', 'american_black_bear.jpg']) {
+      const visitor = await ctx.app.inject({ url: `/api/sensing/detections/${item(file).id}/image?size=thumb` });
+      expect(visitor.statusCode).toBe(404);
+      const signedIn = await editor.get(`/api/sensing/detections/${item(file).id}/image?size=thumb`);
+      expect(signedIn.status).toBe(200);
+    }
   });
 
   it('creates the camera_trap verification task of a level I or II species once, in the review, where the camera stands', async () => {

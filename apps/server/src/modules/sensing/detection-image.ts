@@ -35,7 +35,7 @@ import { AppError } from '../../http/app-error';
 import { FileStore, type StoredFile } from '../../uploads/file-store';
 import { sendStoredFile } from '../../uploads/send-file';
 import { assertCameraTrap, type IngestingThing } from './ingest';
-import { detectionsByIds } from './read';
+import { detectionsByIds, PUBLIC_DETECTION } from './read';
 /** The largest camera-trap image accepted (or UPLOAD_MAX_BYTES if smaller), bytes. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** WebP quality of thumbnails (0–100). */
@@ -125,9 +125,12 @@ export function discardImage(store: FileStore, stored: StoredFile): void {
  * The stored image of a detection (its SHA-256, MIME type, size in bytes, and whether it is
  * damaged). Errors: DETECTION_IMAGE_NOT_FOUND (404: no such detection, or it has no image).
  */
-export async function detectionImageOf(db: Db, detectionId: number): Promise<{ sha256: string; mime: string; size: number; damaged: boolean }> {
+export async function detectionImageOf(
+  db: Db,
+  detectionId: number,
+): Promise<{ sha256: string; mime: string; size: number; damaged: boolean; public: boolean }> {
   const [row] = await db
-    .select({ sha256: files.sha256, mime: files.mime, size: files.size, damaged: detections.imageDamaged })
+    .select({ sha256: files.sha256, mime: files.mime, size: files.size, damaged: detections.imageDamaged, public: PUBLIC_DETECTION })
     .from(detections)
     .innerJoin(files, eq(files.sha256, detections.imageSha256))
     .where(eq(detections.id, detectionId));
@@ -248,6 +251,8 @@ export async function sendDetectionImage(
     if (user.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
   }
   const image = await detectionImageOf(db, query.id);
+  // a frame of people or vehicles, or not yet looked at, is for signed-in users only (read.ts PUBLIC_DETECTION)
+  if (!image.public && !request.user) throw new AppError('DETECTION_IMAGE_NOT_FOUND', String(query.id));
   const full = query.size === 'full';
   if (!full && image.damaged)
     throw new AppError('DETECTION_IMAGE_NOT_FOUND', { zh: '图片已损坏，没有缩略图', en: 'the image is damaged and has no thumbnail' });

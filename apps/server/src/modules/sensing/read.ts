@@ -290,6 +290,14 @@ export async function detectionsByIds(db: Db, ids: number[]): Promise<Detection[
 }
 
 /** The newest `limit` detections. */
+/**
+ * Which detections the public sees (/home, /stgz, their thumbnails): not a frame a reviewer marked
+ * as people, vehicles, empty or unidentifiable (docs/camera-trap.md), and not a photo uploaded from
+ * an SD card that nobody has reviewed yet — people and vehicles are caught on camera traps too.
+ */
+export const PUBLIC_DETECTION = sql<boolean>`(${detections.reviewStatus} in ('new', 'confirmed', 'corrected') and not (${detections.source} = 'upload' and ${detections.reviewStatus} = 'new'))`;
+
+/** The newest `limit` detections the public may see (PUBLIC_DETECTION), newest first. */
 export async function recentDetections(db: Db, limit: number): Promise<Detection[]> {
-  return (await detectionsQuery(db).orderBy(desc(detections.phenomenonTime), desc(detections.id)).limit(limit)).map(toDetection);
+  return (await detectionsQuery(db).where(PUBLIC_DETECTION).orderBy(desc(detections.phenomenonTime), desc(detections.id)).limit(limit)).map(toDetection);
 }
