@@ -96,6 +96,8 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
   { route: '/api/verification/tasks/{id}/feedback', url: '/api/verification/tasks/1/feedback', methods: ['post'] },
   { route: '/api/verification/tasks/{id}/return', url: '/api/verification/tasks/1/return', methods: ['post'] },
   { route: '/api/verification/tasks/{id}/close', url: '/api/verification/tasks/1/close', methods: ['post'] },
+  { route: '/api/verification/county-boundaries', url: '/api/verification/county-boundaries', methods: ['get', 'put', 'delete'] },
+  { route: '/api/verification/change-patches', url: '/api/verification/change-patches', methods: ['post'] },
   // device pushes (a device key instead of a session) and the AQI calculator; listed here because they have no GET
   { route: '/api/sensing/observations', url: '/api/sensing/observations', methods: ['post'] },
   { route: '/api/tools/aqi', url: '/api/tools/aqi', methods: ['post'] },

@@ -23,6 +23,7 @@ import { thingsApi } from './things';
 import { toolsApi } from './tools';
 import { usersApi } from './users';
 import { verificationApi } from './verification';
+import { verificationSourcesApi } from './verification-sources';
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = [
   sessionApi,
@@ -44,4 +45,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   sensingApi,
   alertsApi,
   verificationApi,
+  verificationSourcesApi,
 ].flatMap((area) => Object.values(area) as Endpoint[]);
