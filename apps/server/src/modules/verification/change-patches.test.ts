@@ -14,8 +14,8 @@ import { auditLog } from '../../db/schema';
 import { type Browser, signedInAs } from '../../test/browser';
 import { multipartForm } from '../../test/multipart-form';
 import { organisationIdOf } from '../../test/organisations';
-import { dataOf, errorOf, useTestApp } from '../../test/test-app';
-import { countRows } from '../../test/test-database';
+import { expectRefused } from '../../test/refused';
+import { dataOf, useTestApp } from '../../test/test-app';
 
 const URL = '/api/verification/change-patches';
 const MAPPING = JSON.stringify({ patchNumber: 'TBBH', area: 'MJ', beforeDate: 'QSX', afterDate: 'HSX', change: 'BHLX' });
@@ -57,14 +57,7 @@ describe('change-patch import', () => {
     return browser.post<ImportResult>(URL, form.payload, { headers: { ...form.headers, ...headers } });
   };
 
-  async function refused(request: () => Promise<{ status: number }>, status: number, code: string): Promise<string> {
-    const before = await countRows(db());
-    const response = await request();
-    const error = errorOf(response as never);
-    expect([response.status, error.errorCode]).toEqual([status, code]);
-    expect(await countRows(db())).toEqual(before);
-    return error.errorMessage;
-  }
+  const refused = (send: () => Promise<{ status: number }>, status: number, code: string) => expectRefused(db(), send, status, code);
 
   beforeAll(async () => {
     admin = (await signedInAs(ctx.app, db(), 'admin')).browser;

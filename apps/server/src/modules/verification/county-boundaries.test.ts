@@ -18,8 +18,9 @@ import { auditLog } from '../../db/schema';
 import { type Browser, signedInAs } from '../../test/browser';
 import { multipartForm } from '../../test/multipart-form';
 import { organisationIdOf } from '../../test/organisations';
-import { dataOf, errorOf, useTestApp } from '../../test/test-app';
-import { countRows, DATA_DIR } from '../../test/test-database';
+import { expectRefused } from '../../test/refused';
+import { dataOf, useTestApp } from '../../test/test-app';
+import { DATA_DIR } from '../../test/test-database';
 
 const URL = '/api/verification/county-boundaries';
 const cities = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'shaanxi-cities.geojson'), 'utf8')) as FeatureCollection<
@@ -60,15 +61,7 @@ describe('county boundaries', () => {
     return browser.put<CountyBoundariesReplaced>(URL, form.payload, { headers: { ...form.headers, ...headers } });
   };
 
-  /** Expects `send` to be refused with `status` and `code`, nothing changed; answers the error message. */
-  async function refused(send: () => Promise<{ status: number }>, status: number, code: string): Promise<string> {
-    const before = await countRows(db());
-    const response = await send();
-    const error = errorOf(response as never);
-    expect([response.status, error.errorCode]).toEqual([status, code]);
-    expect(await countRows(db())).toEqual(before);
-    return error.errorMessage;
-  }
+  const refused = (send: () => Promise<{ status: number }>, status: number, code: string) => expectRefused(db(), send, status, code);
 
   const tasksOf = async (query: string) =>
     dataOf(await province.get<Page<VerificationTask>>(`/api/verification/tasks?kind=hotspot&pageSize=100&${query}`)).items;

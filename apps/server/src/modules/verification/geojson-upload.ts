@@ -8,7 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { GEOJSON_MAX_BYTES } from '@eco/contracts/verification-sources';
 import { AppError } from '../../http/app-error';
-import { validationError } from '../../http/validation-error';
+import { unknownPropertyIssue, validationError } from '../../http/validation-error';
 import { cleanFileName } from '../documents/service';
 
 export interface GeoJsonUpload {
@@ -45,18 +45,7 @@ export async function readGeoJsonUpload(request: FastifyRequest, fieldNames: rea
     }
   }
   const unknown = Object.keys(fields).filter((name) => !fieldNames.includes(name));
-  if (unknown.length > 0) {
-    throw validationError(
-      'body',
-      unknown.map((name) => ({
-        keyword: 'additionalProperties',
-        instancePath: '',
-        schemaPath: '#',
-        params: { additionalProperty: name },
-        message: 'must NOT have additional properties',
-      })),
-    );
-  }
+  if (unknown.length > 0) throw validationError('body', unknown.map(unknownPropertyIssue));
   if (!file) throw new AppError('UPLOAD_MISSING');
   if (file.bytes.length === 0) throw new AppError('UPLOAD_EMPTY');
   return { ...file, fields };
