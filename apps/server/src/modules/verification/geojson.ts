@@ -6,10 +6,9 @@
  * a Polygon or MultiPolygon whose positions are 2 or 3 finite numbers, longitude −180…180 and
  * latitude −90…90 (WGS-84 or CGCS2000 degrees: a projected file has metres there); every ring,
  * once positions repeated one after the other are dropped (common in survey data, harmless), has
- * at least four positions, ends where it starts, encloses an area, and does not cross itself
- * (@turf/kinks). Rings of one polygon touching each other are not checked.
+ * at least four positions, ends where it starts, encloses an area, and does not cross or touch
+ * itself ({@link crossingOf}). Rings of one polygon touching each other are not checked.
  */
-import { kinks } from '@turf/kinks';
 import { pointOnFeature } from '@turf/point-on-feature';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { AppError } from '../../http/app-error';
@@ -84,6 +83,37 @@ function ringArea(ring: Position[]): number {
   return sum;
 }
 
+/**
+ * Where two edges of the closed `ring` (no position repeated one after the other) that do not
+ * follow each other cross or touch, or null; parallel edges are not compared. The edges are
+ * sorted by their western end and swept eastwards, each compared only with those whose longitudes
+ * overlap its own: a ring of 50 000 positions takes milliseconds, where comparing every pair of
+ * edges takes seconds from 20 000 positions on (geojson.test.ts).
+ */
+export function crossingOf(ring: readonly Position[]): Position | null {
+  const edges = ring.length - 1;
+  const west = (e: number) => Math.min(ring[e]![0]!, ring[e + 1]![0]!);
+  const order = Array.from({ length: edges }, (_, e) => e).sort((a, b) => west(a) - west(b));
+  for (let a = 0; a < edges; a++) {
+    const i = order[a]!;
+    const [[x1, y1], [x2, y2]] = [ring[i]!, ring[i + 1]!] as [number, number][];
+    const east = Math.max(x1!, x2!);
+    for (let b = a + 1; b < edges && west(order[b]!) <= east; b++) {
+      const j = order[b]!;
+      // neighbours share a position; so do the first and the last edge
+      if (Math.abs(i - j) === 1 || Math.abs(i - j) === edges - 1) continue;
+      const [[x3, y3], [x4, y4]] = [ring[j]!, ring[j + 1]!] as [number, number][];
+      if (Math.max(y3!, y4!) < Math.min(y1!, y2!) || Math.min(y3!, y4!) > Math.max(y1!, y2!)) continue;
+      const denominator = (y4! - y3!) * (x2! - x1!) - (x4! - x3!) * (y2! - y1!);
+      if (denominator === 0) continue;
+      const ua = ((x4! - x3!) * (y1! - y3!) - (y4! - y3!) * (x1! - x3!)) / denominator;
+      const ub = ((x2! - x1!) * (y1! - y3!) - (y2! - y1!) * (x1! - x3!)) / denominator;
+      if (ua >= 0 && ua <= 1 && ub >= 0 && ub <= 1) return [x1! + ua * (x2! - x1!), y1! + ua * (y2! - y1!)];
+    }
+  }
+  return null;
+}
+
 /** The problem of one ring (`where` names it), or null. */
 function ringProblem(value: unknown, where: Problem): Problem | null {
   if (!Array.isArray(value)) return { zh: `${where.zh}不是坐标数组`, en: `${where.en} is not an array of positions` };
@@ -103,9 +133,9 @@ function ringProblem(value: unknown, where: Problem): Problem | null {
   if (ring.length < 4) return { zh: `${where.zh}少于 4 个不同的坐标`, en: `${where.en} has fewer than 4 distinct positions` };
   if (!same(ring[0]!, ring[ring.length - 1]!)) return { zh: `${where.zh}首尾坐标不同（未闭合）`, en: `${where.en} does not end where it starts` };
   if (ringArea(ring) === 0) return { zh: `${where.zh}面积为零`, en: `${where.en} encloses no area` };
-  const crossing = kinks({ type: 'LineString', coordinates: ring }).features[0];
+  const crossing = crossingOf(ring);
   if (crossing) {
-    const [lon, lat] = crossing.geometry.coordinates;
+    const [lon, lat] = crossing;
     return { zh: `${where.zh}自相交（约在 ${lon}, ${lat}）`, en: `${where.en} crosses itself (near ${lon}, ${lat})` };
   }
   return null;
