@@ -111,6 +111,8 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
   { route: '/api/camera-trap/things/{id}/photos', url: '/api/camera-trap/things/1/photos', methods: ['post'] },
   { route: '/api/camera-trap/species', url: '/api/camera-trap/species', methods: ['get'], query: ['q', 'limit'] },
   { route: '/api/camera-trap/sites', url: '/api/camera-trap/sites', methods: ['get'], query: ['thingId'] },
+  { route: '/api/verification/county-boundaries', url: '/api/verification/county-boundaries', methods: ['get', 'put', 'delete'] },
+  { route: '/api/verification/change-patches', url: '/api/verification/change-patches', methods: ['post'] },
   // device pushes (a device key instead of a session) and the AQI calculator; listed here because they have no GET
   { route: '/api/sensing/observations', url: '/api/sensing/observations', methods: ['post'] },
   { route: '/api/tools/aqi', url: '/api/tools/aqi', methods: ['post'] },

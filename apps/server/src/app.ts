@@ -42,6 +42,7 @@ import { authenticateThing } from './modules/things/device-keys';
 import { thingsRoutes } from './modules/things/routes';
 import { usersRoutes } from './modules/users/routes';
 import { verificationRoutes } from './modules/verification/routes';
+import { verificationSourcesRoutes } from './modules/verification/sources-routes';
 import { FileStore } from './uploads/file-store';
 
 /** What the app reads of the configuration. */
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db, now, bus: sensingBus });
       await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
       await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
+      await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
     },
     { prefix: '/api' },
   );

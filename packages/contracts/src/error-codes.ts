@@ -136,6 +136,21 @@ export const ERROR_CODES = {
     en: 'The detection has no AI label to confirm; correct the species or mark it blank, a person, a vehicle or unidentifiable',
   },
   THING_NOT_CAMERA_TRAP: { status: 400, zh: '该设备不是红外相机', en: 'The device is not a camera trap' },
+  GEOJSON_INVALID: {
+    status: 400,
+    zh: '文件不是有效的 GeoJSON 要素集合（UTF-8 编码的 FeatureCollection）',
+    en: 'The file is not a GeoJSON FeatureCollection (UTF-8 JSON)',
+  },
+  COUNTY_BOUNDARIES_INVALID: {
+    status: 400,
+    zh: '县级边界文件中有无效的要素，已有边界未作更改',
+    en: 'The county boundary file has invalid features; the loaded boundaries are unchanged',
+  },
+  PATCH_MAPPING_INVALID: {
+    status: 400,
+    zh: '图斑属性对应关系不正确（须为 JSON，且指明图斑编号所在的属性）',
+    en: 'The mapping of the patch properties is not valid (JSON naming at least the property of the patch number)',
+  },
   DATABASE_UNAVAILABLE: { status: 503, zh: '数据库暂时无法访问', en: 'The database is unavailable' },
   INTERNAL_ERROR: { status: 500, zh: '服务器内部错误，请稍后重试', en: 'Internal server error, please retry later' },
 } as const satisfies Record<string, { status: number; zh: string; en: string }>;

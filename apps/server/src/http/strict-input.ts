@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MULTI_LINE, SECRET_FORMAT } from '@eco/contracts/text';
-import { validationError, type ValidationIssue } from './validation-error';
+import { unknownPropertyIssue, validationError, type ValidationIssue } from './validation-error';
 import { AppError } from './app-error';
 
 /** The parts of a JSON schema this hook reads. */
@@ -90,20 +90,10 @@ function numberIssues(schema: Schema, values: unknown): ValidationIssue[] {
   return issues;
 }
 
-function unknownIssue(name: string): ValidationIssue {
-  return {
-    keyword: 'additionalProperties',
-    instancePath: '',
-    schemaPath: '#',
-    params: { additionalProperty: name },
-    message: 'must NOT have additional properties',
-  };
-}
-
 /** Issues of a body sent to an endpoint that declares none: any property, or any value but `{}`. */
 function unexpectedBodyIssues(body: unknown): ValidationIssue[] {
   if (body === undefined || body === null) return [];
-  if (typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) return Object.keys(body).map(unknownIssue);
+  if (typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) return Object.keys(body).map(unknownPropertyIssue);
   return [{ keyword: 'type', instancePath: '', schemaPath: '#', params: { type: 'null' }, message: 'this endpoint takes no body' }];
 }
 
@@ -115,7 +105,7 @@ export function registerStrictInput(app: FastifyInstance): void {
     if (endpoint.query) request.query = trimmed(endpoint.query as Schema, request.query);
     else {
       // no declared query: every parameter is unknown (with one, Ajv refuses the unknown ones)
-      const unknown = Object.keys((request.query ?? {}) as object).map(unknownIssue);
+      const unknown = Object.keys((request.query ?? {}) as object).map(unknownPropertyIssue);
       if (unknown.length > 0) throw validationError('querystring', unknown);
     }
     for (const [context, schema, values] of [

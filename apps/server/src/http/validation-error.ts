@@ -17,3 +17,14 @@ export function validationError(context: 'body' | 'querystring' | 'params', issu
     validationContext: context,
   });
 }
+
+/** The issue of a property (or multipart text part) `name` that the input does not declare (docs/api.md §Input). */
+export function unknownPropertyIssue(name: string): ValidationIssue {
+  return {
+    keyword: 'additionalProperties',
+    instancePath: '',
+    schemaPath: '#',
+    params: { additionalProperty: name },
+    message: 'must NOT have additional properties',
+  };
+}

@@ -197,7 +197,7 @@ describe('loadBundledData', () => {
       firstLoad = await loadBundledData(database.db, DATA_DIR);
     });
 
-    it('loads the seven data sets on the first load', () => {
+    it('loads the nine data sets on the first load', () => {
       expect(firstLoad).toEqual([
         'divisions',
         'organisations',
@@ -207,6 +207,7 @@ describe('loadBundledData', () => {
         'national-key-wildlife-2021',
         'sensing-defaults',
         'sensing-environment-properties',
+        'camera-smoke-fire-alarm',
       ]);
     });
 
@@ -227,14 +228,16 @@ describe('loadBundledData', () => {
         site_settings: 1,
         divisions: tree.length + cities.length + counties.length,
         city_boundaries: cities.length,
+        // county boundaries are uploaded by administrators, never bundled (docs/verification.md §County boundaries)
+        county_boundaries: 0,
         technical_regulations: regulationItems().length,
         things: stations.length,
         locations: stations.length,
-        // the air-quality ones, and the field devices' (weather, soil, fire danger, battery: modules/sensing/defaults.ts)
-        observed_properties: AIR_QUALITY_PROPERTY_CODES.length + ENVIRONMENT_PROPERTIES.length,
+        // the air-quality ones, the field devices' (weather, soil, fire danger, battery) and a video camera's smoke and fire alarm (modules/sensing/defaults.ts)
+        observed_properties: AIR_QUALITY_PROPERTY_CODES.length + ENVIRONMENT_PROPERTIES.length + 1,
         datastreams: stations.length * AIR_QUALITY_PROPERTY_CODES.length,
         observations,
-        data_loads: 8,
+        data_loads: 9,
         // one forestry and grassland agency per division
         organisations: tree.length + cities.length + counties.length,
         users: 0,
@@ -248,7 +251,7 @@ describe('loadBundledData', () => {
         thing_keys: 0,
         protected_species: 976 + 8,
         detections: 0,
-        alert_rules: DEFAULT_ALERT_RULES.length,
+        alert_rules: DEFAULT_ALERT_RULES.length + 1,
         alerts: 0,
         files: 0,
         notices: 0,
@@ -266,6 +269,7 @@ describe('loadBundledData', () => {
         // verification tasks come from imports, not from the bundled data (the kinds ship with migration 0007)
         verification_tasks: 0,
         verification_steps: 0,
+        verification_photos: 0,
       });
       expect(AIR_QUALITY_PROPERTY_CODES).toHaveLength(15);
     });

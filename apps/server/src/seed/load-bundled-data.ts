@@ -20,7 +20,7 @@ import { readCityBoundaries, type CityBoundaryRow } from './read-city-boundaries
 import { readDivisions, type DivisionRow } from './read-divisions';
 import { readProtectedSpecies, type ProtectedSpeciesRow } from './read-protected-species';
 import { readRegulations, type RegulationRow } from './read-regulations';
-import { DEFAULT_ALERT_RULES, ENVIRONMENT_PROPERTIES, PROPERTY_RANGES } from '../modules/sensing/defaults';
+import { DEFAULT_ALERT_RULES, ENVIRONMENT_PROPERTIES, PROPERTY_RANGES, SMOKE_FIRE_ALARM, SMOKE_FIRE_ALARM_RULE } from '../modules/sensing/defaults';
 
 export const BUNDLED_FILES = {
   divisions: 'shaanxi-divisions.json',
@@ -220,6 +220,24 @@ function environmentPropertiesDataset(): Dataset {
   };
 }
 
+/**
+ * The smoke and fire alarm of video cameras and its default alert rule (modules/sensing/defaults.ts),
+ * whose alerts become `fire_alarm` verification tasks (docs/verification.md §Camera alarms). From
+ * code, like the environment properties; a database loaded before they existed gets them at its
+ * next start.
+ */
+function smokeFireAlarmDataset(): Dataset {
+  return {
+    name: 'camera-smoke-fire-alarm',
+    files: [],
+    rows: 2,
+    write: async (tx) => {
+      await tx.insert(t.observedProperties).values(SMOKE_FIRE_ALARM).onConflictDoNothing();
+      await tx.insert(t.alertRules).values(SMOKE_FIRE_ALARM_RULE);
+    },
+  };
+}
+
 /** Reads and validates every bundled file; throws `DataFileError` on the first bad row. */
 export function readBundledData(dataDir: string): Dataset[] {
   const file = (name: string) => path.join(dataDir, name);
@@ -240,6 +258,7 @@ export function readBundledData(dataDir: string): Dataset[] {
     protectedSpeciesDataset(file(BUNDLED_FILES.protectedSpecies), readProtectedSpecies(file(BUNDLED_FILES.protectedSpecies))),
     sensingDefaultsDataset(file(BUNDLED_FILES.stations)),
     environmentPropertiesDataset(),
+    smokeFireAlarmDataset(),
   ];
 }
 

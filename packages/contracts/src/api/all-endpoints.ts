@@ -25,6 +25,7 @@ import { toolsApi } from './tools';
 import { usersApi } from './users';
 import { verificationApi } from './verification';
 import { verificationFiguresApi } from './verification-figures';
+import { verificationSourcesApi } from './verification-sources';
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = [
   sessionApi,
@@ -48,4 +49,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   verificationApi,
   verificationFiguresApi,
   cameraTrapApi,
+  verificationSourcesApi,
 ].flatMap((area) => Object.values(area) as Endpoint[]);

@@ -85,6 +85,7 @@ describe('alert rules', () => {
       ['threshold', 'aqi', '>', 200, null, 'air_quality_station', true],
       ['silence', null, null, null, 180, 'air_quality_station', true],
       ['silence', null, null, null, 1440, 'infrared_camera', true],
+      ['threshold', 'smoke_fire_alarm', '>=', 1, null, 'video_camera', true],
     ]);
     expect((await staff.get('/api/sensing/alert-rules')).status).toBe(403);
     expect((await new Browser(ctx.app).get('/api/sensing/alert-rules')).status).toBe(401);

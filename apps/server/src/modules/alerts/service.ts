@@ -18,6 +18,9 @@
  * change (`reevaluateRule`): the active alerts of the rule follow the rule as it now stands and the
  * data as it now is, and those it closes record the person who changed the rule as their closer.
  *
+ * An alert opened on a video camera's smoke and fire alarm also creates a `fire_alarm`
+ * verification task, in the same transaction (verification/camera-alarms.ts).
+ *
  * People move an alert open → acknowledged → closed (or open → closed), each step with who and
  * when, audited in its transaction, within the organisation scope of the alert's Thing
  * (docs/access.md §Organisation scope).
@@ -34,6 +37,7 @@ import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 import { audit } from '../audit/service';
+import { createAlarmTasks } from '../verification/camera-alarms';
 
 /** What changed: alert ids opened and closed (publish them after commit). */
 export interface AlertChanges {
@@ -126,6 +130,8 @@ export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: Thing
       changes.closed.push(...closed.map((a) => a.id));
     }
   }
+  // a camera's smoke or fire alarm is also a task to verify on the ground (docs/verification.md §Camera alarms)
+  await createAlarmTasks(tx, changes.opened, now);
   return changes;
 }
 
@@ -271,6 +277,7 @@ export async function reevaluateRule(tx: Db, ruleId: number, who: Acting, now: D
     );
     opened.push(...inserted.map((a) => Number(a.id)));
   }
+  await createAlarmTasks(tx, opened, now);
   return { opened, closed: closing.map((a) => a.id) };
 }
 

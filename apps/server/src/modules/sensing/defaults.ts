@@ -4,6 +4,7 @@
  * (`sensing-defaults` in `data_loads`); administrators may change them afterwards.
  */
 import type { AirQualityPropertyCode } from '@eco/contracts/air-quality';
+import { SMOKE_FIRE_ALARM_PROPERTY } from '@eco/contracts/verification-sources';
 
 /**
  * Inclusive plausible range of each result. Lower bound 0 (a concentration cannot be negative);
@@ -101,3 +102,32 @@ export const ENVIRONMENT_PROPERTIES = [
     maxValue: 30,
   },
 ] as const;
+
+/**
+ * The smoke and fire alarm of a forest-fire video camera (`video_camera`, the LY/T 2581-2016
+ * 森林防火视频监控 cameras of docs/verification.md §Kinds, which recognise smoke and flame in the
+ * picture): 1 while the camera's recognition raises an alarm, 0 when the picture is clear;
+ * dimensionless. With it, the default rule below: a critical alert when a video camera reports
+ * 1, closed by itself when it reports 0 again. An alert of this rule (or of any rule on this
+ * ObservedProperty of a video camera) becomes a `fire_alarm` verification task
+ * (modules/verification/camera-alarms.ts).
+ */
+export const SMOKE_FIRE_ALARM = {
+  code: SMOKE_FIRE_ALARM_PROPERTY,
+  nameZh: '烟火告警',
+  nameEn: 'Smoke or fire alarm',
+  unit: '',
+  description: 'Smoke or fire recognised in the camera picture: 1 = alarm, 0 = clear',
+  minValue: 0,
+  maxValue: 1,
+} as const;
+
+export const SMOKE_FIRE_ALARM_RULE = {
+  name: '视频监控识别到烟火',
+  kind: 'threshold' as const,
+  observedPropertyCode: SMOKE_FIRE_ALARM_PROPERTY,
+  comparator: '>=' as const,
+  threshold: 1,
+  thingKind: 'video_camera',
+  severity: 'critical' as const,
+};

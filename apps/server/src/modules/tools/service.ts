@@ -15,7 +15,7 @@ import type { Acting } from '../../auth/acting';
 import { inTransaction, type Db } from '../../db/client';
 import { files, tools, toolVersions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { validationError } from '../../http/validation-error';
+import { unknownPropertyIssue, validationError } from '../../http/validation-error';
 import { toIsoCst } from '../../lib/time';
 import { TOOL_KINDS } from '@eco/contracts/file-kinds';
 import { readUploadParts } from '../../uploads/multipart-parts';
@@ -196,16 +196,7 @@ export async function uploadVersion(db: Db, now: () => Date, uploads: Uploads, {
     // unknown parts are refused by name, as unknown JSON properties are (docs/api.md §Input)
     const unknown = Object.keys(fields).filter((name) => !VERSION_FIELDS.includes(name));
     if (unknown.length > 0) {
-      throw validationError(
-        'body',
-        unknown.map((name) => ({
-          keyword: 'additionalProperties',
-          instancePath: '',
-          schemaPath: '#',
-          params: { additionalProperty: name },
-          message: 'must NOT have additional properties',
-        })),
-      );
+      throw validationError('body', unknown.map(unknownPropertyIssue));
     }
     if (!stored) throw new AppError('UPLOAD_MISSING');
     // a multipart text part, which the central trimming of JSON bodies does not reach (docs/api.md §Text)

@@ -1,19 +1,20 @@
 /**
- * Which division a WGS-84 point lies in (docs/verification.md §Divisions): the city by the
- * bundled city boundaries (`city_boundaries`); a point in no city is outside the province. A
- * point on a shared border counts for the first city in code order (turf counts the boundary as
- * inside). Each boundary's bounding box is checked first, so a global FIRMS file (about 20 000
- * rows, nearly all far away) costs one comparison per row and city.
+ * Which division a WGS-84 point lies in (docs/verification.md §Divisions, §County boundaries):
+ * the county whose uploaded boundary (`county_boundaries`) contains it, else the city by the
+ * bundled city boundaries (`city_boundaries`); a point in neither is outside the province. A
+ * point on a shared border counts for the first county or city in code order (turf counts the
+ * boundary as inside). Each boundary's bounding box is checked first, so a global FIRMS file
+ * (about 20 000 rows, nearly all far away) costs a few comparisons per row and boundary.
  */
 import { bbox } from '@turf/bbox';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { asc } from 'drizzle-orm';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { Db } from '../../db/client';
-import { cityBoundaries } from '../../db/schema';
+import { cityBoundaries, countyBoundaries } from '../../db/schema';
 
 interface Area {
-  /** the division code as stored: 4 digits for a city */
+  /** the division code as stored: 4 digits for a city, 6 for a county */
   code: string;
   geometry: Polygon | MultiPolygon;
   box: [number, number, number, number];
@@ -38,28 +39,44 @@ export function storedCode(code: string): string {
   return code;
 }
 
-export class DivisionLocator {
-  private constructor(private readonly cities: readonly Area[]) {}
+const areaOf = (row: { code: string; geometry: Polygon | MultiPolygon }): Area => ({ ...row, box: bbox(row.geometry) as Area['box'] });
 
-  /** The locator over the city boundaries in the database. */
+/** The first of `areas` containing the point. */
+function find(areas: readonly Area[], longitude: number, latitude: number): Area | undefined {
+  return areas.find(
+    (area) =>
+      longitude >= area.box[0] &&
+      longitude <= area.box[2] &&
+      latitude >= area.box[1] &&
+      latitude <= area.box[3] &&
+      booleanPointInPolygon([longitude, latitude], area.geometry),
+  );
+}
+
+export class DivisionLocator {
+  private constructor(
+    private readonly counties: readonly Area[],
+    private readonly cities: readonly Area[],
+  ) {}
+
+  /** The locator over the county and city boundaries in the database (`db` may be a transaction: it then sees what that wrote). */
   static async load(db: Db): Promise<DivisionLocator> {
-    const rows = await db
+    const counties = await db
+      .select({ code: countyBoundaries.divisionCode, geometry: countyBoundaries.geometry })
+      .from(countyBoundaries)
+      .orderBy(asc(countyBoundaries.divisionCode));
+    const cities = await db
       .select({ code: cityBoundaries.divisionCode, geometry: cityBoundaries.geometry })
       .from(cityBoundaries)
       .orderBy(asc(cityBoundaries.divisionCode));
-    return new DivisionLocator(rows.map((row) => ({ ...row, box: bbox(row.geometry) as Area['box'] })));
+    return new DivisionLocator(counties.map(areaOf), cities.map(areaOf));
   }
 
   /** The division of the point (degrees), or null outside the province. */
   locate(longitude: number, latitude: number): Located | null {
-    const city = this.cities.find(
-      (area) =>
-        longitude >= area.box[0] &&
-        longitude <= area.box[2] &&
-        latitude >= area.box[1] &&
-        latitude <= area.box[3] &&
-        booleanPointInPolygon([longitude, latitude], area.geometry),
-    );
+    const county = find(this.counties, longitude, latitude);
+    if (county) return { divisionCode: county.code, cityCode: county.code.slice(0, 4) };
+    const city = find(this.cities, longitude, latitude);
     return city ? { divisionCode: city.code, cityCode: city.code } : null;
   }
 }

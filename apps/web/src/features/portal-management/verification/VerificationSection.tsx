@@ -1,9 +1,12 @@
+import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import { useVerificationKinds } from '../../../api/verification';
 import '../../../i18n/verification';
 import { useInitialState } from '../../../state/initial-state';
 import { useQueryState } from '../use-query-state';
+import { ChangePatchImportCard } from './ChangePatchImportCard';
+import { CountyBoundariesCard } from './CountyBoundariesCard';
 import { ImportCard } from './ImportCard';
 import { StatisticsCard } from './StatisticsCard';
 import { TasksCard } from './TasksCard';
@@ -15,7 +18,8 @@ type Tab = 'tasks' | 'statistics' | 'import';
  * 核查任务 (administrators, editors, staff; docs/verification.md): the tasks within the user's
  * organisation scope and the step each may take (下发 → 核查 → 反馈 → 审核 → 销号), the
  * statistics, and for province-level users (administrators, users of the province organisation
- * or of none) the imports. The tab is in the address (`?tab=`).
+ * or of none) the imports: FIRMS hotspots, change patches and (administrators) county boundaries.
+ * The tab is in the address (`?tab=`).
  */
 export default function VerificationSection() {
   const { t } = useTranslation();
@@ -28,7 +32,13 @@ export default function VerificationSection() {
   const panes = {
     tasks: <TasksCard kinds={kinds} province={province} />,
     statistics: <StatisticsCard kinds={kinds} />,
-    import: <ImportCard />,
+    import: (
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <ImportCard />
+        <ChangePatchImportCard />
+        {currentUser?.role === 'admin' && <CountyBoundariesCard />}
+      </Space>
+    ),
   };
 
   return (
