@@ -2,6 +2,13 @@ import type { VerificationMessages } from './verification.zh-CN';
 
 /** en-US messages of field verification; the type keeps every key of zh-CN present. */
 const verificationEnUS: VerificationMessages = {
+  kinds: {
+    hotspot: 'Satellite hotspot',
+    change_patch: 'Change patch',
+    fire_alarm: 'Camera smoke/fire alarm',
+    camera_trap: 'Camera-trap sighting',
+    patrol: 'Ranger report',
+  },
   statuses: { pending: 'Pending', dispatched: 'Dispatched', verifying: 'Verifying', fed_back: 'Fed back', closed: 'Closed' },
   actions: { import: 'Import', dispatch: 'Dispatch', start: 'Start verifying', feedback: 'Feed back', return: 'Return', close: 'Close' },
   tabs: { tasks: 'Tasks', statistics: 'Statistics', import: 'Import' },

@@ -4,6 +4,7 @@
  * from the screens that use them; verification.en-US.ts mirrors this shape exactly.
  */
 const verificationZhCN = {
+  kinds: { hotspot: '卫星热点', change_patch: '遥感变化图斑', fire_alarm: '视频烟火告警', camera_trap: '红外相机识别', patrol: '巡护上报' },
   statuses: { pending: '待下发', dispatched: '已下发', verifying: '核查中', fed_back: '已反馈', closed: '已办结' },
   actions: { import: '导入', dispatch: '下发', start: '开始核查', feedback: '反馈', return: '退回', close: '办结' },
   tabs: { tasks: '任务列表', statistics: '统计分析', import: '数据导入' },

@@ -1,6 +1,6 @@
 /**
  * The province map: city boundaries with their names, and the stations on top, coloured by their
- * latest AQI level (HJ 633-2012 表2). ECharts is imported modularly (echarts/core) and this module
+ * latest AQI level (HJ 633-2012 表2); open verification tasks as pins above them (./task-layer.tsx). ECharts is imported modularly (echarts/core) and this module
  * is loaded lazily, so a screen's first paint never waits for it.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -10,9 +10,11 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
 import type { CityBoundaries } from '@eco/contracts/divisions';
 import type { Station } from '@eco/contracts/stations';
+import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { GeoScatterChart } from './geo-scatter-chart';
+import { TaskTip, taskSeries } from './task-layer';
 import './map.css';
 
 echarts.use([GeoScatterChart, GeoComponent, CanvasRenderer]);
@@ -23,6 +25,8 @@ const NO_DATA_COLOR = '#bfbfbf';
 export interface ProvinceMapProps {
   boundaries: CityBoundaries;
   stations: Station[];
+  /** open verification tasks, as pins above the stations */
+  tasks?: PublicTask[];
   /** CSS height, e.g. 560 or '70vh' */
   height: number | string;
   dark?: boolean;
@@ -75,11 +79,12 @@ function StationTip({ tip, width }: { tip: Tip; width: number }) {
   );
 }
 
-export default function ProvinceMap({ boundaries, stations, height, dark = false }: ProvinceMapProps) {
+export default function ProvinceMap({ boundaries, stations, tasks = [], height, dark = false }: ProvinceMapProps) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const [tip, setTip] = useState<Tip | null>(null);
+  const [taskTip, setTaskTip] = useState<{ x: number; y: number; task: PublicTask } | null>(null);
 
   useEffect(() => {
     if (!element.current) return;
@@ -87,16 +92,21 @@ export default function ProvinceMap({ boundaries, stations, height, dark = false
     const instance = echarts.init(frame, undefined, { renderer: 'canvas' });
     chart.current = instance;
     const show = (params: echarts.ECElementEvent) => {
-      const station = (params.data as { station?: Station } | undefined)?.station;
+      const { station, task } = (params.data ?? {}) as { station?: Station; task?: PublicTask };
       const event = params.event?.event as MouseEvent | undefined;
       if (station && params.event) setTip({ x: params.event.offsetX, y: params.event.offsetY, station });
+      if (task && params.event) setTaskTip({ x: params.event.offsetX, y: params.event.offsetY, task });
       event?.stopPropagation?.();
     };
     instance.on('mouseover', 'series', show);
     instance.on('click', 'series', show); // touch screens have no hover
-    instance.on('mouseout', 'series', () => setTip(null));
+    const hide = () => {
+      setTip(null);
+      setTaskTip(null);
+    };
+    instance.on('mouseout', 'series', hide);
     instance.getZr().on('click', (e) => {
-      if (!e.target) setTip(null);
+      if (!e.target) hide();
     });
     const observer = new ResizeObserver(() => {
       // The box is 0×0 while the map is hidden or detached (as the next screen replaces this one);
@@ -144,16 +154,18 @@ export default function ProvinceMap({ boundaries, stations, height, dark = false
               },
             })),
           },
+          taskSeries(tasks),
         ],
       },
       true,
     );
-  }, [boundaries, stations, dark]);
+  }, [boundaries, stations, tasks, dark]);
 
   return (
     <div className="province-map-frame">
       <div ref={element} className="province-map" style={{ height }} role="img" aria-label={t('home.mapTitle')} />
       {tip && <StationTip tip={tip} width={element.current?.clientWidth ?? 0} />}
+      {taskTip && <TaskTip task={taskTip.task} x={taskTip.x} y={taskTip.y} />}
     </div>
   );
 }

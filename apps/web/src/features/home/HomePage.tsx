@@ -9,6 +9,7 @@ import { AqiLegend } from '../../components/map/AqiLegend';
 import { useCityBoundaries } from '../../api/geography';
 import { useLatestRegulations } from '../../api/regulations';
 import { useStations } from '../../api/stations';
+import { usePublicTasks } from '../../api/verification';
 import { newestTime } from '../../components/map/newest-time';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
 import { useInitialState } from '../../state/initial-state';
@@ -29,6 +30,7 @@ export default function HomePage() {
   const stations = useStations();
   const boundaries = useCityBoundaries();
   const regulations = useLatestRegulations();
+  const tasks = usePublicTasks({ refetchInterval: 60_000 });
   const items = stations.data?.items;
   const newest = items ? newestTime(items) : null;
 
@@ -54,7 +56,7 @@ export default function HomePage() {
               <Empty description={t('home.mapNoData')} />
             ) : (
               <Suspense fallback={<Skeleton.Node active className="map-skeleton" />}>
-                <ProvinceMap boundaries={boundaries.data} stations={items} height="min(640px, 120vw)" />
+                <ProvinceMap boundaries={boundaries.data} stations={items} tasks={tasks.data} height="min(640px, 120vw)" />
               </Suspense>
             )
           ) : (

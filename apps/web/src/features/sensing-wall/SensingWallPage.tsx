@@ -5,6 +5,7 @@ import type { Alert, LatestObservation, Overview } from '@eco/contracts/sensing'
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../api/alerts';
 import { useCityBoundaries } from '../../api/geography';
+import { usePublicTasks } from '../../api/verification';
 import { useLatestObservations, useMapThings, useRecentDetections, useSensingOverview } from '../../api/sensing';
 import { AqiLegend } from '../../components/map/AqiLegend';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
@@ -130,6 +131,7 @@ export default function SensingWallPage() {
   const latest = useLatestObservations(150);
   const alerts = useAlerts({ status: 'active', pageSize: 8 });
   const detections = useRecentDetections(6);
+  const tasks = usePublicTasks({ refetchInterval: 30_000 });
   const stationsByLevel = overview.data?.stationsByAqiLevel ?? [];
   const most = Math.max(1, ...stationsByLevel.map((l) => l.stations));
   // newest first: what the stream just brought, then what the server had; one row per Thing
@@ -175,11 +177,14 @@ export default function SensingWallPage() {
                 {GLYPHS[kind]} {t(`sensing.kinds.${kind}`)} {overview.data?.things.byKind.find((k) => k.kind === kind)?.total ?? 0}
               </span>
             ))}
+            <span className="wall-task-key">
+              ▼ {t('verification.headline.layer')} {tasks.data?.length ?? 0}
+            </span>
           </span>
         </h2>
         {boundaries.data && things.data ? (
           <Suspense fallback={<DelayedSpinner />}>
-            <ThingsMap boundaries={boundaries.data} things={things.data} />
+            <ThingsMap boundaries={boundaries.data} things={things.data} tasks={tasks.data} />
           </Suspense>
         ) : (
           <DelayedSpinner />

@@ -2,7 +2,7 @@
  * The province map of /stgz with every Thing that has a Location: the symbol says the kind
  * (station ●, video camera ■, camera trap ▲, sensor mast ◆), the fill the station's newest AQI
  * level (HJ 633-2012 表2; other kinds green), and a bright ring that it is online; retired Things
- * are grey. Loaded lazily with ECharts (modular imports), like the home page's map.
+ * are grey; open verification tasks as pins on top (components/map/task-layer.tsx). Loaded lazily with ECharts (modular imports), like the home page's map.
  */
 import { useEffect, useRef, useState } from 'react';
 import { GeoComponent } from 'echarts/components';
@@ -11,8 +11,10 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
 import type { CityBoundaries } from '@eco/contracts/divisions';
 import type { Thing, ThingKind } from '@eco/contracts/sensing';
+import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
 import { GeoScatterChart } from '../../components/map/geo-scatter-chart';
+import { TaskTip, taskSeries } from '../../components/map/task-layer';
 
 echarts.use([GeoScatterChart, GeoComponent, CanvasRenderer]);
 
@@ -27,11 +29,11 @@ function fillOf(thing: Thing): string {
   return OTHER_FILL;
 }
 
-export default function ThingsMap({ boundaries, things }: { boundaries: CityBoundaries; things: Thing[] }) {
+export default function ThingsMap({ boundaries, things, tasks = [] }: { boundaries: CityBoundaries; things: Thing[]; tasks?: PublicTask[] }) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const [tip, setTip] = useState<{ x: number; y: number; thing: Thing } | null>(null);
+  const [tip, setTip] = useState<{ x: number; y: number; thing?: Thing; task?: PublicTask } | null>(null);
 
   useEffect(() => {
     if (!element.current) return;
@@ -39,8 +41,8 @@ export default function ThingsMap({ boundaries, things }: { boundaries: CityBoun
     const instance = echarts.init(frame, undefined, { renderer: 'canvas' });
     chart.current = instance;
     const show = (params: echarts.ECElementEvent) => {
-      const thing = (params.data as { thing?: Thing } | undefined)?.thing;
-      if (thing && params.event) setTip({ x: params.event.offsetX, y: params.event.offsetY, thing });
+      const { thing, task } = (params.data ?? {}) as { thing?: Thing; task?: PublicTask };
+      if ((thing || task) && params.event) setTip({ x: params.event.offsetX, y: params.event.offsetY, thing, task });
     };
     instance.on('mouseover', 'series', show);
     instance.on('click', 'series', show);
@@ -92,16 +94,18 @@ export default function ThingsMap({ boundaries, things }: { boundaries: CityBoun
               },
             })),
           },
+          taskSeries(tasks),
         ],
       },
       true,
     );
-  }, [boundaries, things]);
+  }, [boundaries, things, tasks]);
 
   return (
     <div className="province-map-frame wall-things-map">
       <div ref={element} className="province-map" style={{ height: '100%' }} role="img" aria-label={t('sensing.wall.map')} data-testid="things-map" />
-      {tip && (
+      {tip?.task && <TaskTip task={tip.task} x={tip.x} y={tip.y} />}
+      {tip?.thing && (
         <div className="map-tip" role="tooltip" style={{ left: tip.x + 12, top: tip.y + 12 }}>
           <b>{tip.thing.name}</b> <span className="map-tip-code">{tip.thing.code}</span>
           <div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
+import Grid from 'antd/es/grid';
 import message from 'antd/es/message';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -42,27 +43,45 @@ export function TasksCard({ kinds, province }: { kinds: VerificationKind[]; prov
   const cities = divisions.data?.[0]?.children ?? [];
   const { dispatchMany } = useVerificationMutations();
   const [selected, setSelected] = useState<number[]>([]);
+  const phone = Grid.useBreakpoint().sm === false;
   const exports = taskExportHrefs(filters);
   const kindName = (code: string) => {
     const found = kinds.find((k) => k.code === code);
     return found ? (zh ? found.zh : found.en) : code;
   };
 
+  const divisionOf = (task: VerificationTask) => (task.cityName === task.divisionName ? task.cityName : `${task.cityName} ${task.divisionName}`);
+  // wide screens: a column each; phones (under 576 px): one compact column beside 办理
+  const wide = ['sm'] as ('sm' | 'xs')[];
   const columns: ColumnsType<VerificationTask> = [
-    { title: t('verification.columns.detectedAt'), dataIndex: 'detectedAt', width: 150, render: (v: string) => formatTime(v) },
-    { title: t('verification.columns.kind'), dataIndex: 'kind', width: 110, render: kindName },
     {
-      title: t('verification.columns.division'),
-      key: 'division',
-      render: (_: unknown, task) => (task.cityName === task.divisionName ? task.cityName : `${task.cityName} ${task.divisionName}`),
+      title: t('verification.columns.kind'),
+      key: 'compact',
+      responsive: ['xs'],
+      render: (_: unknown, task) => (
+        <div className="vf-compact">
+          <b>{kindName(task.kind)}</b> {divisionOf(task)}
+          <div>{formatTime(task.detectedAt)}</div>
+          <StatusTag task={task} />
+        </div>
+      ),
     },
-    { title: t('verification.columns.status'), key: 'status', width: 150, render: (_: unknown, task) => <StatusTag task={task} /> },
-    { title: t('verification.columns.deadline'), dataIndex: 'deadlineAt', width: 150, render: (v: string | null) => (v ? formatTime(v) : '—') },
+    { title: t('verification.columns.detectedAt'), dataIndex: 'detectedAt', width: 150, responsive: wide, render: (v: string) => formatTime(v) },
+    { title: t('verification.columns.kind'), dataIndex: 'kind', width: 110, responsive: wide, render: kindName },
+    { title: t('verification.columns.division'), key: 'division', responsive: wide, render: (_: unknown, task) => divisionOf(task) },
+    { title: t('verification.columns.status'), key: 'status', width: 150, responsive: wide, render: (_: unknown, task) => <StatusTag task={task} /> },
+    {
+      title: t('verification.columns.deadline'),
+      dataIndex: 'deadlineAt',
+      width: 150,
+      responsive: wide,
+      render: (v: string | null) => (v ? formatTime(v) : '—'),
+    },
     {
       title: '',
       key: 'open',
       width: 80,
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       render: (_: unknown, task) => (
         <Button size="small" type="link" onClick={() => update({ task: task.id }, false)}>
           {t('verification.view')}
@@ -126,7 +145,7 @@ export function TasksCard({ kinds, province }: { kinds: VerificationKind[]; prov
         columns={columns}
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}
-        scroll={{ x: 760 }}
+        scroll={phone ? undefined : { x: 760 }}
         rowSelection={
           province
             ? {
