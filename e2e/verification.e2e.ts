@@ -1,16 +1,18 @@
 /**
  * Field verification from detection to closure (docs/verification.md), as its users work: the
- * administrator imports the bundled FIRMS sample with one click and dispatches 渭南市's hotspots in
- * bulk; a 渭南市 staff member, on a phone (390 px), starts checking one, locates themselves, takes a
- * photo (its EXIF position shown as a distance from the task) and feeds back a verdict; the province
- * reviews and closes it; /home then shows the day's figures.
+ * administrator loads a county boundary (华州区, drawn for the test: no openly licensed county
+ * polygons exist), imports the bundled FIRMS sample with one click and dispatches 渭南市's hotspots
+ * in bulk; the one inside the county is 华州区's. A 华州区 staff member, on a phone (390 px), starts
+ * checking it, locates themselves, takes a photo (its EXIF position shown as a distance from the
+ * task) and feeds back a verdict; 渭南市, the organisation above, reviews and closes it; /home then
+ * shows the day's figures.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
-import { admin, apiAsPage, headerUser, signIn, uniqueAccount } from './support/portal';
+import { admin, apiAsPage, signIn, uniqueAccount } from './support/portal';
 
 const browser = useBrowser();
 
@@ -22,17 +24,40 @@ function phonePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** 华州区 (610503) for this test: a rectangle around the sample's hotspot at 34.58599 N, 109.70001 E. */
+const COUNTY_FILE = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { code: '610503', name: '华州区' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [109.66, 34.55],
+            [109.74, 34.55],
+            [109.74, 34.62],
+            [109.66, 34.62],
+            [109.66, 34.55],
+          ],
+        ],
+      },
+    },
+  ],
+});
+
 /** A staff member of the organisation named `organisation`, with a password of their own. */
-async function createStaff(adminPage: Page, organisation: string): Promise<{ account: string; password: string }> {
+async function createStaff(adminPage: Page, organisation: string, displayName: string): Promise<{ account: string; password: string }> {
   type Node = { id: number; name: string; children: Node[] };
   const tree = await apiAsPage<Node[]>(adminPage, 'GET', '/api/organisations');
   const all = (nodes: Node[]): Node[] => nodes.flatMap((node) => [node, ...all(node.children)]);
   const organisationId = all(tree).find((o) => o.name === organisation)?.id;
   expect(organisationId, organisation).toBeDefined();
-  const account = uniqueAccount('weinan');
+  const account = uniqueAccount('staff');
   const created = await apiAsPage<{ temporaryPassword: string }>(adminPage, 'POST', '/api/users', {
     account,
-    displayName: '渭南核查员',
+    displayName,
     role: 'staff',
     organisationId,
   });
@@ -52,6 +77,12 @@ describe('field verification', () => {
     const adminPage = await browser.newPage();
     await signIn(adminPage, admin().account, admin().password, '/portal-management?section=verification&tab=import');
 
+    // the county boundary first, so that the import places the hotspot in the county
+    const counties = adminPage.locator('.ant-card').filter({ has: adminPage.locator('.ant-card-head-title', { hasText: '县级行政区边界' }) });
+    await counties.locator('input[type="file"]').setInputFiles({ name: 'huazhou.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(COUNTY_FILE) });
+    await counties.getByRole('button', { name: '上传并替换' }).click();
+    await counties.getByText('已加载 1 / ').waitFor();
+
     // one click imports the bundled FIRMS file: 19 detections in Shaanxi
     await adminPage.getByRole('button', { name: '一键导入示例数据' }).click();
     await adminPage.getByText('新建 19 个，重复 0 个，省外 19397 个，无法读取 0 行').waitFor();
@@ -68,23 +99,23 @@ describe('field verification', () => {
     await adminPage.getByText('已下发 5 个任务').waitFor();
     await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('已下发'))).toBe(true);
 
-    // a 渭南市 staff member in the field, on a phone
-    const staff = await createStaff(adminPage, '渭南市');
+    // a 华州区 staff member in the field, on a phone: the county's one task
+    const staff = await createStaff(adminPage, '华州区', '华州核查员');
     const phone = await browser.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.context().grantPermissions(['geolocation']);
     await phone.context().setGeolocation({ latitude: 34.5866, longitude: 109.7005 });
     await signIn(phone, staff.account, staff.password, '/portal-management?section=verification');
     const phoneRows = phone.locator('.ant-table-row');
-    await expect.poll(() => phoneRows.count()).toBe(5);
-    // the first hotspot of the sample's 渭南 rows (the newest detection lists first: find it by its position)
+    await expect.poll(() => phoneRows.count()).toBe(1);
+    await expect.poll(() => phoneRows.first().innerText()).toContain('渭南市 华州区');
     await phoneRows
       .first()
       .getByRole('button', { name: /^办\s?理$/ })
       .click();
     const task = drawer(phone);
     await task.waitFor();
-    await task.getByText(/^3[45]\.\d{5}° N, 1(09|10)\.\d{5}° E$/).waitFor();
+    await task.getByText('34.58599° N, 109.70001° E').waitFor();
     const drawerBox = await task.boundingBox();
     expect(Math.round(drawerBox?.width ?? 0)).toBe(390);
 
@@ -104,9 +135,11 @@ describe('field verification', () => {
     // the photo is in the history of the feedback step
     await task.locator('.vf-history-step', { hasText: '村民焚烧秸秆' }).locator('img').first().waitFor();
 
-    // the province reviews and closes it
-    await adminPage.goto(appUrl(`/portal-management?section=verification&task=${taskId}`));
-    const review = drawer(adminPage);
+    // 渭南市, above the county, reviews and closes it
+    const city = await createStaff(adminPage, '渭南市', '渭南审核员');
+    const cityPage = await browser.newPage();
+    await signIn(cityPage, city.account, city.password, `/portal-management?section=verification&task=${taskId}`);
+    const review = drawer(cityPage);
     await review.getByText('村民焚烧秸秆，已劝阻并熄灭').waitFor();
     await review.locator('.ant-segmented-item', { hasText: '办结' }).click();
     await review.getByLabel('说明').fill('核查属实，同意销号');
@@ -117,6 +150,5 @@ describe('field verification', () => {
     const home = await browser.newPage();
     await home.goto(appUrl('/home'));
     await home.getByTestId('verification-headline').getByText('今日卫星热点 19 个，已反馈 1 个，超期 0 个').waitFor();
-    await headerUser(adminPage).waitFor();
   });
 });

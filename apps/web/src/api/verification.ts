@@ -8,7 +8,7 @@ import { auditApi } from '@eco/contracts/api/audit';
 import type { QueryOf } from '@eco/contracts/api/endpoint';
 import { verificationApi as api } from '@eco/contracts/api/verification';
 import { verificationFiguresApi as figures } from '@eco/contracts/api/verification-figures';
-import type { Feedback, StepNote } from '@eco/contracts/verification';
+import type { Feedback, StepNote, UpdateVerificationKind } from '@eco/contracts/verification';
 import { areaKey, call, hrefOf, keyOf, queryOf } from './client';
 import type { RefreshOptions } from './sensing';
 
@@ -71,12 +71,16 @@ const STEP_ENDPOINTS = {
   close: api.closeVerificationTask,
 } as const;
 
-/** Imports, dispatch and the steps; each resolves with what the server answered. */
+/** Imports, the kinds' rules (administrators), dispatch and the steps; each resolves with what the server answered. */
 export function useVerificationMutations() {
   const onSuccess = useReload();
   return {
     importSample: useMutation({ mutationFn: () => call(api.importSampleHotspots), onSuccess }),
     importHotspots: useMutation({ mutationFn: (csv: string) => call(api.importHotspots, { body: csv }), onSuccess }),
+    updateKind: useMutation({
+      mutationFn: ({ code, body }: { code: string; body: UpdateVerificationKind }) => call(api.updateVerificationKind, { params: { code }, body }),
+      onSuccess,
+    }),
     dispatchMany: useMutation({ mutationFn: (ids: number[]) => call(api.dispatchVerificationTasks, { body: { ids } }), onSuccess }),
     step: useMutation({
       mutationFn: ({ id, step, body }: { id: number; step: TaskStep; body: StepNote | Feedback }) =>

@@ -92,6 +92,15 @@ const verificationEnUS: VerificationMessages = {
     waitUploads: 'Wait for the photos to finish uploading',
     done: 'Submitted',
   },
+  kindRules: {
+    title: 'Kinds and deadlines',
+    kind: 'Kind',
+    deadline: 'Deadline (hours from dispatch)',
+    autoDispatch: 'Dispatch on import',
+    verdicts: 'Verdicts',
+    saved: 'Rules of “{{kind}}” saved',
+    hint: 'Changes apply to tasks dispatched from now on; deadlines already set stay.',
+  },
   stats: {
     title: 'Verification statistics',
     from: 'From',

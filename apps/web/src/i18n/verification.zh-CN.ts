@@ -80,6 +80,15 @@ const verificationZhCN = {
     waitUploads: '请等待照片上传完成',
     done: '已提交',
   },
+  kindRules: {
+    title: '任务类型与反馈期限',
+    kind: '任务类型',
+    deadline: '反馈期限（小时，自下发起算）',
+    autoDispatch: '导入后自动下发',
+    verdicts: '核查结论选项',
+    saved: '已保存“{{kind}}”的规则',
+    hint: '修改只影响此后下发的任务，已下发任务的期限不变。',
+  },
   stats: {
     title: '核查统计',
     from: '开始日期',

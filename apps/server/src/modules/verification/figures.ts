@@ -24,14 +24,19 @@ function startOfDay(date: string): Date {
   return new Date(`${date}T00:00:00+08:00`);
 }
 
-const overdueAt = (now: Date) => sql`${t.status} in ('dispatched', 'verifying') and ${t.deadlineAt} < ${now}`;
+/** A raw time parameter: ISO 8601, cast (drivers differ in how they send a Date outside a column's mapping). */
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+
+const overdueAt = (now: Date) => sql`${t.status} in ('dispatched', 'verifying') and ${t.deadlineAt} < ${at(now)}`;
 
 /**
  * Per kind, one row per city with tasks detected between `from` and `to` (CST dates, inclusive),
  * then the kind's total (`610000`), within `user`'s organisation scope; kinds in display order.
  */
 export async function statistics(db: Db, now: Date, user: SignedInUser, query: { kind?: string; from?: string; to?: string }): Promise<Statistics> {
-  const city = sql<string | null>`left(${t.divisionCode}, 4)`;
+  // the length inline, not a parameter: PostgreSQL matches the grouped expression by its text, and
+  // `left(code, $1)` in the select list is not `left(code, $2)` in GROUP BY
+  const city = sql<string | null>`left(${t.divisionCode}, ${sql.raw('4')})`;
   const where = and(
     scopeCondition(await scopeOf(db, user)),
     query.kind ? sql`${t.kind} = ${query.kind}` : undefined,
@@ -85,7 +90,7 @@ export async function statistics(db: Db, now: Date, user: SignedInUser, query: {
 /** Each kind's figures of today (China Standard Time, by the day the portal received the task) and its open tasks, province-wide. */
 export async function summary(db: Db, now: Date): Promise<VerificationSummary> {
   const date = provinceDate(now);
-  const today = sql`${t.createdAt} >= ${startOfDay(date)}`;
+  const today = sql`${t.createdAt} >= ${at(startOfDay(date))}`;
   const [kinds, counts] = await Promise.all([
     db.select({ code: k.code, zh: k.zh, en: k.en }).from(k).orderBy(asc(k.sortOrder)),
     db

@@ -8,6 +8,7 @@ import { useQueryState } from '../use-query-state';
 import { ChangePatchImportCard } from './ChangePatchImportCard';
 import { CountyBoundariesCard } from './CountyBoundariesCard';
 import { ImportCard } from './ImportCard';
+import { KindRulesCard } from './KindRulesCard';
 import { StatisticsCard } from './StatisticsCard';
 import { TasksCard } from './TasksCard';
 import './verification.css';
@@ -18,7 +19,8 @@ type Tab = 'tasks' | 'statistics' | 'import';
  * 核查任务 (administrators, editors, staff; docs/verification.md): the tasks within the user's
  * organisation scope and the step each may take (下发 → 核查 → 反馈 → 审核 → 销号), the
  * statistics, and for province-level users (administrators, users of the province organisation
- * or of none) the imports: FIRMS hotspots, change patches and (administrators) county boundaries.
+ * or of none) the imports: FIRMS hotspots, change patches and (administrators) county boundaries and
+ * the kinds' deadline rules.
  * The tab is in the address (`?tab=`).
  */
 export default function VerificationSection() {
@@ -37,6 +39,7 @@ export default function VerificationSection() {
         <ImportCard />
         <ChangePatchImportCard />
         {currentUser?.role === 'admin' && <CountyBoundariesCard />}
+        {currentUser?.role === 'admin' && <KindRulesCard kinds={kinds} />}
       </Space>
     ),
   };
