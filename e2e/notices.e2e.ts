@@ -8,7 +8,7 @@
  * would tie the test to the wall clock.
  */
 import { describe, expect, it } from 'vitest';
-import { waitForHash } from './support/app';
+import { noToasts, waitForHash } from './support/app';
 import { appUrl, useBrowser } from './support/browser';
 import { createEditor, fetchAsPage, openSection, samplePdf } from './support/content';
 import { uniqueAccount } from './support/portal';
@@ -49,6 +49,7 @@ describe('notices', () => {
     await drawer.getByRole('button', { name: '上传附件' }).click();
     await (await chooser).setFiles({ name: '防火责任书.pdf', mimeType: 'application/pdf', buffer: samplePdf('notice') });
     await drawer.getByRole('link', { name: '防火责任书.pdf', exact: true }).waitFor();
+    await noToasts(page);
     await drawer
       .getByRole('button', { name: '关闭' })
       .or(drawer.getByRole('button', { name: '取消' }))
@@ -75,6 +76,7 @@ describe('notices', () => {
     expect(await reader.getByRole('link', { name: title }).count()).toBe(0);
 
     // withdrawn and published at once: it appears on the list and on /home
+    await noToasts(page);
     await row.getByRole('button', { name: '撤回' }).click();
     await page.getByRole('dialog').filter({ hasText: '撤回“' }).getByRole('button', { name: '撤回' }).click();
     await row.getByText('已撤回').waitFor();

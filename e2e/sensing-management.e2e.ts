@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { noToasts } from './support/app';
 import { baseUrl, useBrowser } from './support/browser';
 import { admin, sectionCard, signIn, uniqueAccount } from './support/portal';
 
@@ -107,6 +108,7 @@ describe('sensing management', () => {
     expect(accepted.body.data?.accepted).toBe(1);
 
     // in the registry the device is now online in 西安市, with one key; its drawer shows the value
+    await noToasts(page);
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
     await registry.getByPlaceholder('按编号或名称搜索').fill(code);
@@ -138,6 +140,7 @@ describe('sensing management', () => {
     const refused = await push(key, datastreamId, 13);
     expect(refused.status).toBe(401);
     expect(refused.body.errorCode).toBe('THING_KEY_INVALID');
+    await noToasts(page);
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
 

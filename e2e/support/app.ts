@@ -49,3 +49,14 @@ export function hashOf(page: Page): string {
 export async function waitForHash(page: Page, hash: string): Promise<void> {
   await page.waitForURL((url) => url.hash === hash);
 }
+
+/**
+ * Waits until no antd message toast is on screen, with the pointer moved off them first: a toast
+ * at the top covers what lies under it (a drawer's close button, a row's buttons), and antd keeps a
+ * hovered toast open, so a click retried on the spot under one would wait for ever.
+ */
+export async function noToasts(page: Page): Promise<void> {
+  const height = page.viewportSize()?.height ?? 800;
+  await page.mouse.move(1, height - 1);
+  await expect.poll(() => page.locator('.ant-message-notice').count()).toBe(0);
+}
