@@ -35,6 +35,11 @@ export function useVerificationStatistics(query: NonNullable<QueryOf<typeof figu
   return useQuery({ ...queryOf(figures.getVerificationStatistics, { query }), placeholderData: keepPreviousData });
 }
 
+/** The address of the statistics CSV with `query`, relative to the page. */
+export function statisticsCsvHref(query: NonNullable<QueryOf<typeof figures.getVerificationStatistics>>): string {
+  return hrefOf(figures.exportVerificationStatisticsCsv, { query });
+}
+
 /** The day's figures of each kind (everyone; /home and /stgz). */
 export function useVerificationSummary(options: RefreshOptions = {}) {
   return useQuery({ ...queryOf(figures.getVerificationSummary), ...options });

@@ -10,6 +10,14 @@ import { TASK_FILTERS } from './verification';
 
 const tags = ['verification'] as const;
 const FILTERS = Type.Object(TASK_FILTERS, { additionalProperties: false });
+const STATISTICS_QUERY = Type.Object(
+  {
+    kind: TASK_FILTERS.kind,
+    from: Type.Optional({ ...IsoDate, description: 'Detected on or after this day (YYYY-MM-DD, China Standard Time)' }),
+    to: Type.Optional({ ...IsoDate, description: 'Detected on or before this day (YYYY-MM-DD, China Standard Time)' }),
+  },
+  { additionalProperties: false },
+);
 
 export const verificationFiguresApi = defineEndpoints({
   getVerificationStatistics: {
@@ -20,15 +28,20 @@ export const verificationFiguresApi = defineEndpoints({
       "Within the user's organisation scope. `from`/`to` limit the detection date (China Standard Time, inclusive). Per kind one row per city with tasks, then the province's total (`610000`). `medianHoursToFeedback`: the median of the hours from dispatch to feedback of the tasks fed back.",
     tags,
     access: signedIn(),
-    query: Type.Object(
-      {
-        kind: TASK_FILTERS.kind,
-        from: Type.Optional({ ...IsoDate, description: 'Detected on or after this day (YYYY-MM-DD, China Standard Time)' }),
-        to: Type.Optional({ ...IsoDate, description: 'Detected on or before this day (YYYY-MM-DD, China Standard Time)' }),
-      },
-      { additionalProperties: false },
-    ),
+    query: STATISTICS_QUERY,
     response: StatisticsSchema,
+    errors: [],
+  },
+  exportVerificationStatisticsCsv: {
+    method: 'GET',
+    path: '/api/verification/statistics.csv',
+    summary: 'The statistics as CSV, UTF-8 with BOM (signed-in users)',
+    description:
+      "The rows of `GET /api/verification/statistics` with the same query, kinds and cities named in the request's language; cells a spreadsheet would read as a formula start with `'`.",
+    tags,
+    access: signedIn(),
+    query: STATISTICS_QUERY,
+    raw: { mediaTypes: ['text/csv'], description: 'CSV (RFC 4180, CRLF), UTF-8 with a byte-order mark' },
     errors: [],
   },
   getVerificationSummary: {

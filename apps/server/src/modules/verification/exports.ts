@@ -4,6 +4,7 @@
  * see that match the list's filters.
  */
 import type { TaskStatus, VerificationKind, VerificationTask } from '@eco/contracts/verification';
+import type { StatisticsRow } from '@eco/contracts/verification-figures';
 import type { Locale } from '../../http/locale';
 import type { CsvColumn } from '../../lib/csv';
 
@@ -115,3 +116,16 @@ export function taskCollection(tasks: readonly VerificationTask[]) {
     })),
   };
 }
+
+/** The columns of the statistics CSV (a StatisticsRow with the kind named). */
+export const STATISTICS_COLUMNS: readonly CsvColumn<keyof StatisticsRow>[] = [
+  { key: 'kind', zh: '类型', en: 'Kind' },
+  { key: 'divisionCode', zh: '区划代码', en: 'Division code' },
+  { key: 'divisionName', zh: '区划', en: 'Division' },
+  { key: 'found', zh: '发现', en: 'Found' },
+  { key: 'dispatched', zh: '已下发', en: 'Dispatched' },
+  { key: 'fedBack', zh: '已反馈', en: 'Fed back' },
+  { key: 'closed', zh: '已办结', en: 'Closed' },
+  { key: 'overdue', zh: '超期', en: 'Overdue' },
+  { key: 'medianHoursToFeedback', zh: '反馈用时中位数（小时）', en: 'Median hours to feedback' },
+];

@@ -89,7 +89,7 @@ describe('verification figures and exports', () => {
     expect(Object.keys(first!)).not.toContain('sourceId');
   });
 
-  it('exports the list as CSV with a byte-order mark and as GeoJSON, with the filters of the list', async () => {
+  it('exports the list as CSV with a byte-order mark and as GeoJSON, with the filters of the list, and the statistics as CSV', async () => {
     const csv = await province.get('/api/verification/tasks.csv?division=610800');
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -103,6 +103,12 @@ describe('verification figures and exports', () => {
     expect(english.raw.split('\r\n')[0]).toBe(
       '\uFEFFTask,Kind,Status,Source,Source ID,Longitude,Latitude,Detected,Division code,Division,City,Responsible organisation,Deadline,Overdue,Verdict,Dispatched,Fed back,Closed',
     );
+
+    const stats = await province.get('/api/verification/statistics.csv?kind=hotspot');
+    const statLines = stats.raw.trimEnd().split('\r\n');
+    expect(statLines[0]).toBe('\uFEFF类型,区划代码,区划,发现,已下发,已反馈,已办结,超期,反馈用时中位数（小时）');
+    expect(statLines).toContain('卫星热点,610800,榆林市,7,7,2,0,5,4');
+    expect(statLines.at(-1)).toBe('卫星热点,610000,陕西省,19,7,2,0,5,4');
 
     const geo = await yulin.get('/api/verification/tasks.geojson');
     expect(geo.headers['content-type']).toBe('application/geo+json; charset=utf-8');

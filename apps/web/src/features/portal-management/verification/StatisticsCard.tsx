@@ -1,15 +1,17 @@
 import { useState } from 'react';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import type { Dayjs } from 'dayjs';
 import type { VerificationKind } from '@eco/contracts/verification';
 import type { StatisticsRow } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
-import { useVerificationStatistics } from '../../../api/verification';
+import { statisticsCsvHref, useVerificationStatistics } from '../../../api/verification';
 import { currentLocale } from '../../../i18n/i18n';
 import { StatisticsChart } from './StatisticsChart';
 
@@ -28,7 +30,8 @@ export function StatisticsCard({ kinds }: { kinds: VerificationKind[] }) {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const from = range?.[0]?.format('YYYY-MM-DD');
   const to = range?.[1]?.format('YYYY-MM-DD');
-  const statistics = useVerificationStatistics({ kind, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  const query = { kind, ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const statistics = useVerificationStatistics(query);
   const rows = statistics.data?.rows ?? [];
   const kindRecord = kinds.find((k) => k.code === kind);
   const kindName = kindRecord ? (zh ? kindRecord.zh : kindRecord.en) : kind;
@@ -50,6 +53,9 @@ export function StatisticsCard({ kinds }: { kinds: VerificationKind[] }) {
           allowEmpty={[true, true]}
           placeholder={[t('verification.stats.from'), t('verification.stats.to')]}
         />
+        <Button icon={<DownloadOutlined />} href={statisticsCsvHref(query)}>
+          {t('verification.exportCsv')}
+        </Button>
       </Space>
       {rows.length === 0 && !statistics.isFetching ? (
         <Empty description={t('verification.stats.empty')} />
