@@ -109,6 +109,8 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
   },
   { route: '/api/camera-trap/detections', url: '/api/camera-trap/detections', methods: ['get'], query: ['status', 'thingId', 'page', 'pageSize'] },
   { route: '/api/camera-trap/detections/{id}/review', url: '/api/camera-trap/detections/1/review', methods: ['post'] },
+  { route: '/api/camera-trap/detections.csv', url: '/api/camera-trap/detections.csv', methods: ['get'], query: ['status', 'thingId'] },
+  { route: '/api/camera-trap/detections.geojson', url: '/api/camera-trap/detections.geojson', methods: ['get'], query: ['status', 'thingId'] },
   { route: '/api/camera-trap/things/{id}/photos', url: '/api/camera-trap/things/1/photos', methods: ['post'] },
   { route: '/api/camera-trap/species', url: '/api/camera-trap/species', methods: ['get'], query: ['q', 'limit'] },
   { route: '/api/camera-trap/sites', url: '/api/camera-trap/sites', methods: ['get'], query: ['thingId'] },

@@ -11,7 +11,7 @@ import type { QueryOf } from '@eco/contracts/api/endpoint';
 import { thingsApi } from '@eco/contracts/api/things';
 import type { Review, UploadResult } from '@eco/contracts/camera-trap';
 import { CAMERA_TRAP_KIND } from '@eco/contracts/sensing';
-import { areaKey, call, keyOf, queryOf } from './client';
+import { areaKey, call, hrefOf, keyOf, queryOf } from './client';
 
 export type QueueFilters = NonNullable<QueryOf<typeof api.listCameraTrapQueue>>;
 
@@ -21,6 +21,11 @@ export type QueueFilters = NonNullable<QueryOf<typeof api.listCameraTrapQueue>>;
  */
 export function useCameraTrapQueue(filters: QueueFilters) {
   return useQuery({ ...queryOf(api.listCameraTrapQueue, { query: filters }), placeholderData: keepPreviousData });
+}
+
+/** The addresses of the queue's CSV and GeoJSON downloads with `filters` (no paging), relative to the page. */
+export function queueExportHrefs(filters: Omit<QueueFilters, 'page' | 'pageSize'>) {
+  return { csv: hrefOf(api.exportCameraTrapQueueCsv, { query: filters }), geojson: hrefOf(api.exportCameraTrapQueueGeoJson, { query: filters }) };
 }
 
 /** Per camera trap (optionally one), the species reviewers confirmed there with counts and level. */

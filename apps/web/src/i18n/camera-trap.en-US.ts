@@ -27,6 +27,8 @@ const cameraTrapEnUS: CameraTrapMessages = {
   takenAt: 'Taken',
   aiLabel: 'AI label',
   empty: 'No photos match',
+  exportCsv: 'Export CSV',
+  exportGeoJson: 'Export GeoJSON',
   total: '{{total}} photos',
   review: {
     title: 'Review photo',

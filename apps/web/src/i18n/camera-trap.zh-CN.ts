@@ -29,6 +29,8 @@ const cameraTrapZhCN = {
   takenAt: '拍摄时间',
   aiLabel: 'AI 识别',
   empty: '没有符合条件的照片',
+  exportCsv: '导出 CSV',
+  exportGeoJson: '导出 GeoJSON',
   total: '共 {{total}} 张',
   review: {
     title: '审核照片',

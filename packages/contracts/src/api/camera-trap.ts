@@ -24,6 +24,12 @@ import { defineEndpoints, signedIn } from './endpoint';
 const tags = ['camera traps'] as const;
 const editors = signedIn('admin', 'editor');
 
+/** The filters of the queue and its exports. */
+const QUEUE_FILTERS = {
+  status: Type.Optional(Type.Enum(REVIEW_STATUSES)),
+  thingId: Type.Optional({ ...Id, description: 'Only this camera trap' }),
+};
+
 const SCOPE =
   'Province-level users see every camera trap; editors of a city or county those of their organisation and the organisations under it (docs/access.md §Organisation scope). ';
 
@@ -37,15 +43,34 @@ export const cameraTrapApi = defineEndpoints({
       'Newest frame first. `status` filters by review status (default every status; `new` is the queue still to review), `thingId` by camera trap. Each item carries its thumbnail URL (null when the image is missing or damaged), the AI label with its Chinese name and level when the species is on the national list (2021), and the review so far.',
     tags,
     access: editors,
-    query: Type.Object(
-      {
-        status: Type.Optional(Type.Enum(REVIEW_STATUSES)),
-        thingId: Type.Optional({ ...Id, description: 'Only this camera trap' }),
-        ...paging(100, 24),
-      },
-      { additionalProperties: false },
-    ),
+    query: Type.Object({ ...QUEUE_FILTERS, ...paging(100, 24) }, { additionalProperties: false }),
     response: PageOf(CameraTrapItemSchema),
+    errors: [],
+  },
+  exportCameraTrapQueueCsv: {
+    method: 'GET',
+    path: '/api/camera-trap/detections.csv',
+    summary: 'The review queue as CSV, UTF-8 with BOM (editors)',
+    description:
+      SCOPE +
+      "The filters of `GET /api/camera-trap/detections`; every matching detection (at most 50 000), newest frame first, with the AI label, the review and the site. Column headers follow Accept-Language; cells a spreadsheet would read as a formula start with `'`.",
+    tags,
+    access: editors,
+    query: Type.Object(QUEUE_FILTERS, { additionalProperties: false }),
+    raw: { mediaTypes: ['text/csv'], description: 'CSV (RFC 4180, CRLF), UTF-8 with a byte-order mark' },
+    errors: [],
+  },
+  exportCameraTrapQueueGeoJson: {
+    method: 'GET',
+    path: '/api/camera-trap/detections.geojson',
+    summary: 'The review queue as a GeoJSON FeatureCollection (editors)',
+    description:
+      SCOPE +
+      "The filters of `GET /api/camera-trap/detections`; every matching detection (at most 50 000) as a Point at its camera trap's Location (WGS-84; null geometry without one), the queue item as properties. Exact positions: for signed-in editors only, like the original images.",
+    tags,
+    access: editors,
+    query: Type.Object(QUEUE_FILTERS, { additionalProperties: false }),
+    raw: { mediaTypes: ['application/geo+json'], description: 'A GeoJSON FeatureCollection (RFC 7946)' },
     errors: [],
   },
   reviewCameraTrapDetection: {

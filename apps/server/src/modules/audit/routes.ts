@@ -1,13 +1,10 @@
-import { pipeline, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { auditApi as api } from '@eco/contracts/api/audit';
 import type { AuditEntry } from '@eco/contracts/audit';
 import type { Db } from '../../db/client';
-import { requestLocale } from '../../http/locale';
 import { paged } from '../../http/paged';
 import { route } from '../../http/route';
-import { type CsvColumn, csvStringifier } from '../../lib/csv';
-import { fileStamp } from '../../lib/time';
+import { type CsvColumn, sendCsv } from '../../lib/csv';
 import { allAudit, listAudit } from './service';
 
 /** CSV columns: field and the header in each language. */
@@ -27,17 +24,5 @@ const COLUMNS: CsvColumn<keyof AuditEntry>[] = [
 export async function auditRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
   route(app, api.listAuditLog, async ({ query }) => listAudit(db, paged(query)));
 
-  route(app, api.exportAuditLog, async (request, reply) => {
-    const zh = requestLocale(request) === 'zh-CN';
-    const csv = csvStringifier(COLUMNS, zh);
-    // a failure part-way (the database went away) aborts the download rather than ending it short
-    pipeline(Readable.from(allAudit(db, request.query)), csv, (error) => {
-      if (error) request.log.error({ err: error }, 'audit log export failed');
-    });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-log-${fileStamp(now())}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  route(app, api.exportAuditLog, async (request, reply) => sendCsv(request, reply, { name: 'audit-log', at: now() }, COLUMNS, allAudit(db, request.query)));
 }

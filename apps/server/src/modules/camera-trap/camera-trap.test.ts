@@ -330,4 +330,22 @@ describe('the camera-trap review queue', () => {
     expect((await search('Cuora')).every((s) => s.taxon === '')).toBe(true);
     expect((await editor.get('/api/camera-trap/species?limit=0')).status).toBe(400);
   });
+
+  it('exports the queue as CSV with a byte-order mark and as GeoJSON at the camera, with the filters of the list and only in scope', async () => {
+    const csv = await editor.get(`/api/camera-trap/detections.csv?thingId=${trap}&status=human`);
+    expect([csv.status, csv.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+    const lines = csv.raw.trimEnd().split('\r\n');
+    expect(lines[0]!.startsWith('\uFEFF记录编号,相机位点,所在市,拍摄时间,AI 识别,')).toBe(true);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.startsWith(`${item('human.jpg').id},`)).toBe(true);
+    expect(lines[1]).toContain(',人,');
+
+    const geo = await editor.get(`/api/camera-trap/detections.geojson?thingId=${trap}`);
+    const collection = JSON.parse(geo.raw) as { features: { geometry: { type: string } | null; properties: { id: number } }[] };
+    expect(collection.features).toHaveLength(9);
+    expect(collection.features.every((f) => f.geometry?.type === 'Point')).toBe(true);
+    // another city's editor exports nothing of this camera trap
+    const theirs = JSON.parse((await stranger.get(`/api/camera-trap/detections.geojson?thingId=${trap}`)).raw) as { features: unknown[] };
+    expect(theirs.features).toEqual([]);
+  });
 });

@@ -57,6 +57,8 @@ function selectItems(db: Db) {
       reviewer: sql<string | null>`coalesce(${users.displayName}, ${users.account})`,
       reviewedAt: d.reviewedAt,
       taskId: verificationTasks.id,
+      longitude: locations.longitude,
+      latitude: locations.latitude,
     })
     .from(d)
     .innerJoin(things, eq(things.id, d.thingId))
@@ -104,13 +106,18 @@ export interface QueueQuery {
   pageSize: number;
 }
 
+/** The condition of `filters` within `user`'s scope. */
+async function queueCondition(db: Db, user: SignedInUser, filters: Pick<QueueQuery, 'status' | 'thingId'>) {
+  return and(
+    thingScope(await scopeOf(db, user)),
+    filters.status ? eq(d.reviewStatus, filters.status) : undefined,
+    filters.thingId ? eq(d.thingId, filters.thingId) : undefined,
+  );
+}
+
 /** A page of the queue as `user` sees it (their scope), newest frame first. */
 export async function listQueue(db: Db, user: SignedInUser, query: QueueQuery): Promise<Page<CameraTrapItem>> {
-  const where = and(
-    thingScope(await scopeOf(db, user)),
-    query.status ? eq(d.reviewStatus, query.status) : undefined,
-    query.thingId ? eq(d.thingId, query.thingId) : undefined,
-  );
+  const where = await queueCondition(db, user, query);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectItems(db)
       .where(where)
@@ -120,6 +127,23 @@ export async function listQueue(db: Db, user: SignedInUser, query: QueueQuery): 
     db.select({ total: count() }).from(d).innerJoin(things, eq(things.id, d.thingId)).where(where),
   ]);
   return { items: rows.map(itemOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Up to `limit` items of the queue matching `filters` in `user`'s scope, newest frame first, each
+ * with its camera trap's position (WGS-84 degrees; null without a Location), for the exports.
+ */
+export async function allQueue(
+  db: Db,
+  user: SignedInUser,
+  filters: Pick<QueueQuery, 'status' | 'thingId'>,
+  limit: number,
+): Promise<{ item: CameraTrapItem; position: [number, number] | null }[]> {
+  const rows = await selectItems(db)
+    .where(await queueCondition(db, user, filters))
+    .orderBy(desc(d.phenomenonTime), desc(d.id))
+    .limit(limit);
+  return rows.map((row) => ({ item: itemOf(row), position: row.longitude === null || row.latitude === null ? null : [row.longitude, row.latitude] }));
 }
 
 /** Detection `id` as the queue shows it, or null when there is none. */

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verificationApi as api } from '@eco/contracts/api/verification';
 import { verificationFiguresApi as figuresApi } from '@eco/contracts/api/verification-figures';
 import { actingOf } from '../../auth/acting';
@@ -10,7 +9,7 @@ import type { Db } from '../../db/client';
 import { requestLocale } from '../../http/locale';
 import { paged } from '../../http/paged';
 import { route } from '../../http/route';
-import { type CsvColumn, csvStringifier } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv';
 import { fileStamp } from '../../lib/time';
 import type { FileStore } from '../../uploads/file-store';
 import { EXPORT_MAX, namer, STATISTICS_COLUMNS, TASK_COLUMNS, taskCollection, taskRecord } from './exports';
@@ -76,30 +75,12 @@ export async function verificationRoutes(
   /** The tasks of an export: what the list shows with these filters, up to EXPORT_MAX. */
   const exported = async (request: FastifyRequest<{ Querystring: Parameters<typeof allTasks>[3] }>) =>
     allTasks(db, now(), actingOf(request).user, request.query, EXPORT_MAX);
-  /** Sends `records` as a CSV download named `<name>-<time>.csv`, headers in the request's language. */
-  const sendCsv = <K extends string>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    name: string,
-    columns: readonly CsvColumn<K>[],
-    records: Record<K, unknown>[],
-  ) => {
-    const csv = csvStringifier(columns, requestLocale(request) === 'zh-CN');
-    pipeline(Readable.from(records), csv, (error) => {
-      if (error) request.log.error({ err: error }, `${name} export failed`);
-    });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}-${fileStamp(now())}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  };
   route(app, figuresApi.exportVerificationTasksCsv, async (request, reply) => {
     const names = namer(await listKinds(db), requestLocale(request));
     return sendCsv(
       request,
       reply,
-      'verification-tasks',
+      { name: 'verification-tasks', at: now() },
       TASK_COLUMNS,
       (await exported(request)).map((task) => taskRecord(task, names)),
     );
@@ -110,7 +91,7 @@ export async function verificationRoutes(
     return sendCsv(
       request,
       reply,
-      'verification-statistics',
+      { name: 'verification-statistics', at: now() },
       STATISTICS_COLUMNS,
       rows.map((row) => ({ ...row, kind: names.kind(row.kind) })),
     );

@@ -2,13 +2,15 @@ import Col from 'antd/es/col';
 import Empty from 'antd/es/empty';
 import Pagination from 'antd/es/pagination';
 import Row from 'antd/es/row';
+import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import { REVIEW_STATUSES, type ReviewStatus } from '@eco/contracts/camera-trap';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCameraTrapQueue, useCameraTraps } from '../../../api/camera-trap';
+import { queueExportHrefs, useCameraTrapQueue, useCameraTraps } from '../../../api/camera-trap';
 import '../../../i18n/camera-trap';
 import { pageParam, useQueryState } from '../use-query-state';
 import { PhotoCard } from './PhotoCard';
@@ -34,6 +36,7 @@ export function QueueTab() {
   const [openId, setOpenId] = useState<number | null>(null);
   const items = queue.data?.items ?? [];
   const index = items.findIndex((i) => i.id === openId);
+  const exports = queueExportHrefs({ ...(status === 'all' ? {} : { status }), ...(thingId ? { thingId } : {}) });
 
   return (
     <>
@@ -55,6 +58,12 @@ export function QueueTab() {
           showSearch={{ optionFilterProp: 'label' }}
         />
         <span className="ct-muted">{t('cameraTrap.total', { total: queue.data?.total ?? 0 })}</span>
+        <Button icon={<DownloadOutlined />} href={exports.csv}>
+          {t('cameraTrap.exportCsv')}
+        </Button>
+        <Button icon={<DownloadOutlined />} href={exports.geojson}>
+          {t('cameraTrap.exportGeoJson')}
+        </Button>
       </div>
       <Spin spinning={queue.isFetching}>
         {items.length === 0 && !queue.isFetching ? (
