@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult, TaskPhoto, VerificationTaskDetail } from '@eco/contracts/verification';
 import { type Browser, signedInAs } from '../../test/browser';
 import { organisationIdOf } from '../../test/organisations';
-import { dataOf, errorOf, useTestApp } from '../../test/test-app';
+import { expectRefused } from '../../test/refused';
+import { dataOf, useTestApp } from '../../test/test-app';
 import { countRows } from '../../test/test-database';
 
 /** A real row of the bundled FIRMS sample, in 渭南市 (34.58599 N, 109.70001 E), and one in 商洛市. */
@@ -55,12 +56,7 @@ describe('photos of a verification task', () => {
     return browser.post<TaskPhoto>(`/api/verification/tasks/${id}/photos`, body, { headers });
   };
 
-  async function refused(send: () => Promise<{ status: number }>, status: number, code: string) {
-    const before = await countRows(db());
-    const response = await send();
-    expect([response.status, errorOf(response as never).errorCode]).toEqual([status, code]);
-    expect(await countRows(db())).toEqual(before);
-  }
+  const refused = (send: () => Promise<{ status: number }>, status: number, code: string) => expectRefused(db(), send, status, code);
 
   beforeAll(async () => {
     province = (await signedInAs(ctx.app, db(), 'editor', { role: 'editor', organisationId: await organisationIdOf(db(), '61') })).browser;

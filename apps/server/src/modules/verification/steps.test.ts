@@ -9,8 +9,8 @@ import type { ImportResult, VerificationKind, VerificationTask, VerificationTask
 import type { Page } from '@eco/contracts/envelope';
 import { type Browser, signedInAs } from '../../test/browser';
 import { organisationIdOf } from '../../test/organisations';
-import { dataOf, errorOf, useTestApp } from '../../test/test-app';
-import { countRows } from '../../test/test-database';
+import { expectRefused } from '../../test/refused';
+import { dataOf, useTestApp } from '../../test/test-app';
 
 const HEADER = 'latitude,longitude,brightness,scan,track,acq_date,acq_time,satellite,confidence,version,bright_t31,frp,daynight';
 /** Real rows of the bundled sample: two in 渭南市, one in 商洛市 */
@@ -39,13 +39,8 @@ describe('verification task steps', () => {
   const step = (browser: Browser, id: number, name: string, body: object = {}) =>
     browser.post<VerificationTaskDetail>(`/api/verification/tasks/${id}/${name}`, body);
 
-  /** Expects `sent` to be refused with `status` and `code`, and nothing to have changed. */
-  async function refused(send: () => Promise<{ status: number }>, status: number, code: string) {
-    const before = await countRows(db());
-    const response = await send();
-    expect([response.status, errorOf(response as never).errorCode]).toEqual([status, code]);
-    expect(await countRows(db())).toEqual(before);
-  }
+  /** Expects `send` to be refused with `status` and `code`, and nothing to have changed. */
+  const refused = (send: () => Promise<{ status: number }>, status: number, code: string) => expectRefused(db(), send, status, code);
 
   beforeAll(async () => {
     admin = (await signedInAs(ctx.app, db(), 'admin')).browser;
