@@ -98,8 +98,8 @@ const SIGNED_IN_ROUTES: { route: string; url: string; methods: string[]; query?:
   { route: '/api/verification/tasks/{id}/close', url: '/api/verification/tasks/1/close', methods: ['post'] },
   { route: '/api/verification/tasks/{id}/photos', url: '/api/verification/tasks/1/photos', methods: ['post'] },
   { route: '/api/verification/photos/{id}', url: '/api/verification/photos/1', methods: ['get'], query: ['size'] },
-  { route: '/api/verification/statistics', url: '/api/verification/statistics', methods: ['get'], query: ['kind', 'from', 'to'] },
-  { route: '/api/verification/statistics.csv', url: '/api/verification/statistics.csv', methods: ['get'], query: ['kind', 'from', 'to'] },
+  { route: '/api/verification/statistics', url: '/api/verification/statistics', methods: ['get'], query: ['kind', 'from', 'to', 'level'] },
+  { route: '/api/verification/statistics.csv', url: '/api/verification/statistics.csv', methods: ['get'], query: ['kind', 'from', 'to', 'level'] },
   { route: '/api/verification/tasks.csv', url: '/api/verification/tasks.csv', methods: ['get'], query: ['kind', 'status', 'division', 'overdue'] },
   {
     route: '/api/verification/tasks.geojson',

@@ -9,7 +9,7 @@ const Count = Type.Integer({ minimum: 0 });
 
 export const StatisticsRowSchema = Type.Object({
   kind: Type.String(),
-  /** 6-digit code of the city, or `610000` for the province's total */
+  /** 6-digit code of the city (or county, with `level=county`), or `610000` for the province's total */
   divisionCode: Type.String(),
   divisionName: Type.String(),
   /** tasks detected in the period */

@@ -102,6 +102,8 @@ const verificationEnUS: VerificationMessages = {
     hint: 'Changes apply to tasks dispatched from now on; deadlines already set stay.',
   },
   stats: {
+    byCity: 'By city',
+    byCounty: 'By county',
     title: 'Verification statistics',
     from: 'From',
     to: 'To',

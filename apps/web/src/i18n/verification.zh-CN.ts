@@ -90,6 +90,8 @@ const verificationZhCN = {
     hint: '修改只影响此后下发的任务，已下发任务的期限不变。',
   },
   stats: {
+    byCity: '按市',
+    byCounty: '按县（区）',
     title: '核查统计',
     from: '开始日期',
     to: '结束日期',

@@ -15,6 +15,13 @@ const STATISTICS_QUERY = Type.Object(
     kind: TASK_FILTERS.kind,
     from: Type.Optional({ ...IsoDate, description: 'Detected on or after this day (YYYY-MM-DD, China Standard Time)' }),
     to: Type.Optional({ ...IsoDate, description: 'Detected on or before this day (YYYY-MM-DD, China Standard Time)' }),
+    level: Type.Optional(
+      Type.Union([Type.Literal('city'), Type.Literal('county')], {
+        default: 'city',
+        description:
+          '`city` (default): a row per city; `county`: a row per division the tasks lie in (a county where county boundaries are loaded, else the city)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -25,7 +32,7 @@ export const verificationFiguresApi = defineEndpoints({
     path: '/api/verification/statistics',
     summary: 'Found, dispatched, fed back, closed and overdue tasks per kind and city (signed-in users)',
     description:
-      "Within the user's organisation scope. `from`/`to` limit the detection date (China Standard Time, inclusive). Per kind one row per city with tasks, then the province's total (`610000`). `medianHoursToFeedback`: the median of the hours from dispatch to feedback of the tasks fed back.",
+      "Within the user's organisation scope. `from`/`to` limit the detection date (China Standard Time, inclusive). Per kind one row per city (or, with `level=county`, per county or city the tasks lie in) with tasks, then the province's total (`610000`). `medianHoursToFeedback`: the median of the hours from dispatch to feedback of the tasks fed back.",
     tags,
     access: signedIn(),
     query: STATISTICS_QUERY,

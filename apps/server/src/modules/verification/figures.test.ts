@@ -10,6 +10,7 @@ import type { PublicTask, Statistics, VerificationSummary } from '@eco/contracts
 import type { Page } from '@eco/contracts/envelope';
 import { type Browser, signedInAs } from '../../test/browser';
 import { organisationIdOf } from '../../test/organisations';
+import { multipartForm } from '../../test/multipart-form';
 import { dataOf, getJson, useTestApp } from '../../test/test-app';
 
 const HOUR_MS = 3_600_000;
@@ -116,5 +117,41 @@ describe('verification figures and exports', () => {
     expect(collection.type).toBe('FeatureCollection');
     expect(collection.features).toHaveLength(7);
     expect(collection.features.every((f) => f.geometry.type === 'Point' && f.properties.cityName === '榆林市')).toBe(true);
+  });
+
+  it('counts per county where county boundaries are loaded, with level=county', async () => {
+    const admin = (await signedInAs(ctx.app, db(), 'admin')).browser;
+    // 华州区 (610503), drawn for the test around the 渭南 hotspot at 34.58599 N, 109.70001 E
+    const county = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { code: '610503' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [109.66, 34.55],
+                [109.74, 34.55],
+                [109.74, 34.62],
+                [109.66, 34.62],
+                [109.66, 34.55],
+              ],
+            ],
+          },
+        },
+      ],
+    };
+    const form = multipartForm({}, { name: 'huazhou.geojson', bytes: JSON.stringify(county) });
+    expect(dataOf(await admin.put<{ relocated: number }>('/api/verification/county-boundaries', form.payload, { headers: form.headers })).relocated).toBe(1);
+    const { rows } = dataOf(await admin.get<Statistics>('/api/verification/statistics?kind=hotspot&level=county'));
+    expect(rows.filter((r) => r.divisionCode.startsWith('6105')).map((r) => [r.divisionName, r.found])).toEqual([
+      ['渭南市', 4],
+      ['华州区', 1],
+    ]);
+    // by city, the county's task counts in its city
+    const byCity = dataOf(await admin.get<Statistics>('/api/verification/statistics?kind=hotspot'));
+    expect(byCity.rows.find((r) => r.divisionCode === '610500')?.found).toBe(5);
   });
 });

@@ -30,13 +30,19 @@ const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 const overdueAt = (now: Date) => sql`${t.status} in ('dispatched', 'verifying') and ${t.deadlineAt} < ${at(now)}`;
 
 /**
- * Per kind, one row per city with tasks detected between `from` and `to` (CST dates, inclusive),
+ * Per kind, one row per city (`level` county: per division the tasks lie in, county or city) with
+ * tasks detected between `from` and `to` (CST dates, inclusive),
  * then the kind's total (`610000`), within `user`'s organisation scope; kinds in display order.
  */
-export async function statistics(db: Db, now: Date, user: SignedInUser, query: { kind?: string; from?: string; to?: string }): Promise<Statistics> {
+export async function statistics(
+  db: Db,
+  now: Date,
+  user: SignedInUser,
+  query: { kind?: string; from?: string; to?: string; level?: 'city' | 'county' },
+): Promise<Statistics> {
   // the length inline, not a parameter: PostgreSQL matches the grouped expression by its text, and
   // `left(code, $1)` in the select list is not `left(code, $2)` in GROUP BY
-  const city = sql<string | null>`left(${t.divisionCode}, ${sql.raw('4')})`;
+  const city = query.level === 'county' ? sql<string | null>`${t.divisionCode}` : sql<string | null>`left(${t.divisionCode}, ${sql.raw('4')})`;
   const where = and(
     scopeCondition(await scopeOf(db, user)),
     query.kind ? sql`${t.kind} = ${query.kind}` : undefined,
@@ -61,12 +67,13 @@ export async function statistics(db: Db, now: Date, user: SignedInUser, query: {
     .groupBy(sql`grouping sets ((${t.kind}, ${city}), (${t.kind}))`);
   const [kinds, names] = await Promise.all([
     db.select({ code: k.code }).from(k).orderBy(asc(k.sortOrder)),
-    db.select({ code: divisions.code, name: divisions.name, sortOrder: divisions.sortOrder }).from(divisions),
+    db.select({ code: divisions.code, name: divisions.name }).from(divisions),
   ]);
   const division = new Map(names.map((d) => [d.code, d]));
-  const order = (code: string | null) => (code === null ? Number.MAX_SAFE_INTEGER : (division.get(code)?.sortOrder ?? 0));
+  // by code: a city's counties (610502 …) follow it (6105), the total (null) comes last
+  const order = (a: string | null, b: string | null) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b));
   const kindOrder = new Map(kinds.map((kind, i) => [kind.code, i]));
-  rows.sort((a, b) => (kindOrder.get(a.kind) ?? 0) - (kindOrder.get(b.kind) ?? 0) || order(a.city) - order(b.city));
+  rows.sort((a, b) => (kindOrder.get(a.kind) ?? 0) - (kindOrder.get(b.kind) ?? 0) || order(a.city, b.city));
   const province = names.find((d) => sixDigit(d.code) === PROVINCE_CODE);
   return {
     from: query.from ?? null,

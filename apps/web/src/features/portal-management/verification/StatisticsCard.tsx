@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Empty from 'antd/es/empty';
+import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
@@ -20,17 +21,18 @@ const PROVINCE = '610000';
 
 /**
  * 统计分析: per kind and city, what was found, dispatched, fed back, closed and is overdue, and the
- * median hours to feedback (the server's figures, docs/verification.md §Figures), for a period of
- * detection dates; a bar chart of the cities beside the table.
+ * median hours to feedback (the server's figures, docs/verification.md §Figures), per city or per
+ * county (where county boundaries are loaded), for a period of detection dates; a bar chart of the cities beside the table.
  */
 export function StatisticsCard({ kinds }: { kinds: VerificationKind[] }) {
   const { t } = useTranslation();
   const zh = currentLocale() === 'zh-CN';
   const [kind, setKind] = useState('hotspot');
+  const [level, setLevel] = useState<'city' | 'county'>('city');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const from = range?.[0]?.format('YYYY-MM-DD');
   const to = range?.[1]?.format('YYYY-MM-DD');
-  const query = { kind, ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const query = { kind, level, ...(from ? { from } : {}), ...(to ? { to } : {}) };
   const statistics = useVerificationStatistics(query);
   const rows = statistics.data?.rows ?? [];
   const kindRecord = kinds.find((k) => k.code === kind);
@@ -46,6 +48,14 @@ export function StatisticsCard({ kinds }: { kinds: VerificationKind[] }) {
           onChange={setKind}
           options={kinds.map((k) => ({ value: k.code, label: zh ? k.zh : k.en }))}
           style={{ minWidth: 140 }}
+        />
+        <Segmented<'city' | 'county'>
+          value={level}
+          onChange={setLevel}
+          options={[
+            { value: 'city', label: t('verification.stats.byCity') },
+            { value: 'county', label: t('verification.stats.byCounty') },
+          ]}
         />
         <DatePicker.RangePicker
           value={range}
