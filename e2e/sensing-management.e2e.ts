@@ -40,6 +40,11 @@ async function push(
   return { status: response.status, body: (await response.json()) as never };
 }
 
+/** The organisation TreeSelect of the device form: its text is the chosen organisation's name or the placeholder. */
+function organisationField(form: Locator): Locator {
+  return form.locator('.ant-form-item', { hasText: '所属机构' }).locator('.ant-select');
+}
+
 /** The row of an antd table holding `text`. */
 function row(scope: Locator, text: string): Locator {
   return scope.locator('.ant-table-row').filter({ hasText: text });
@@ -63,7 +68,9 @@ describe('sensing management', () => {
     await pickOption(page, '传感器塔');
     await form.getByLabel('所属机构', { exact: true }).click();
     await page.keyboard.type('西安市');
-    await page.locator('.ant-select-tree-title', { hasText: /^西安市$/ }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: /^西安市$/ }).click();
+    // the choice shows in the field before the form is sent (the city column below is the point's, not this)
+    await expect.poll(() => organisationField(form).innerText()).toBe('西安市');
     await form.getByLabel('经度（WGS-84，°E）', { exact: true }).fill('108.9402');
     await form.getByLabel('纬度（WGS-84，°N）', { exact: true }).fill('34.2611');
     await form.getByTestId('thing-form-submit').click();
@@ -123,7 +130,7 @@ describe('sensing management', () => {
     const editForm = page.getByRole('dialog', { name: `编辑设备 ${code}` });
     await editForm.waitFor();
     // the organisation's name shows once the tree of organisations has loaded
-    await expect.poll(() => editForm.locator('.ant-form-item', { hasText: '所属机构' }).locator('.ant-select').innerText()).toBe('西安市');
+    await expect.poll(() => organisationField(editForm).innerText()).toBe('西安市');
     await expect.poll(() => editForm.getByLabel('经度（WGS-84，°E）', { exact: true }).inputValue()).toBe('108.940200');
     await editForm.getByRole('button', { name: /^取\s?消$/ }).click();
     await editForm.waitFor({ state: 'hidden' });
