@@ -24,7 +24,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MultiPolygon, Polygon } from 'geojson';
+import type { Geometry, MultiPolygon, Polygon } from 'geojson';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -109,8 +109,10 @@ export const things = pgTable('things', {
   code: text().notNull().unique(),
   kind: text({ enum: ['air_quality_station', 'video_camera', 'infrared_camera', 'sensor_mast'] }).notNull(),
   name: text().notNull(),
-  /** free-form attributes from the source, e.g. `{ area: '西咸新区' }` */
-  properties: jsonb().$type<Record<string, string>>().notNull().default({}),
+  /** OGC SensorThings `description`; empty when none was given */
+  description: text().notNull().default(''),
+  /** free-form attributes from the source, e.g. `{ area: '西咸新区' }` (any JSON values through SensorThings) */
+  properties: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   /** the agency that owns and answers for the device; null = province-wide network (e.g. CNEMC) */
   organisationId: integer('organisation_id').references((): AnyPgColumn => organisations.id),
   /** operator-set: in service, under maintenance, or retired (online/offline is derived from lastSeenAt) */
@@ -122,13 +124,24 @@ export const things = pgTable('things', {
   createdAt: createdAt(),
 });
 
-/** OGC SensorThings Location of a Thing: a WGS-84 point, and the city it falls in. */
+/**
+ * OGC SensorThings Location: a place given as GeoJSON, with a WGS-84 point that stands for it
+ * (the point itself, or a point on the geometry) and the city it falls in. `thing_id` is the Thing
+ * it is the current Location of — one Thing per Location and one current Location per Thing in
+ * this portal; a Thing that moves gets a new Location and a HistoricalLocation, and its old one
+ * keeps no Thing (docs/sensorthings.md §Model).
+ */
 export const locations = pgTable('locations', {
   id: serial().primaryKey(),
   thingId: integer('thing_id')
-    .notNull()
     .unique()
     .references(() => things.id, { onDelete: 'cascade' }),
+  name: text().notNull().default(''),
+  description: text().notNull().default(''),
+  /** `application/geo+json` (v1.1; v1.0 clients may send `application/vnd.geo+json`) */
+  encodingType: text('encoding_type').notNull().default('application/geo+json'),
+  /** the GeoJSON geometry when it is not simply the point below */
+  geometry: jsonb().$type<Geometry>(),
   longitude: doublePrecision().notNull(),
   latitude: doublePrecision().notNull(),
   cityCode: text('city_code').references(() => divisions.code),
@@ -136,9 +149,51 @@ export const locations = pgTable('locations', {
   countyCode: text('county_code').references(() => divisions.code),
 });
 
+/**
+ * OGC SensorThings HistoricalLocation: from `time` on, Thing `thing_id` was at Location
+ * `location_id`. Written whenever a Thing gets a (new) current Location.
+ */
+export const historicalLocations = pgTable(
+  'historical_locations',
+  {
+    id: serial().primaryKey(),
+    thingId: integer('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    time: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('historical_locations_thing_time_idx').on(t.thingId, t.time), index('historical_locations_location_idx').on(t.locationId)],
+);
+
+/**
+ * OGC SensorThings FeatureOfInterest. One is made from every Location when the Location is
+ * stored (a trigger, migration 0010), so an Observation that names none observes the feature
+ * of its Thing's Location (docs/sensorthings.md §Model).
+ */
+export const featuresOfInterest = pgTable('features_of_interest', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  encodingType: text('encoding_type').notNull().default('application/geo+json'),
+  feature: jsonb().$type<Geometry>().notNull(),
+  properties: jsonb().$type<Record<string, unknown>>(),
+  /** the Location it was made from; null for one created on its own */
+  locationId: integer('location_id')
+    .unique()
+    .references(() => locations.id, { onDelete: 'set null' }),
+});
+
 /** OGC SensorThings ObservedProperty, keyed by the bundled data's column name (`pm2_5`, `o3_8h`, …). */
 export const observedProperties = pgTable('observed_properties', {
   code: text().primaryKey(),
+  /** its SensorThings `@iot.id` */
+  id: serial().notNull().unique(),
+  /** the URI that defines it (OGC SensorThings `definition`); empty when none is known */
+  definition: text().notNull().default(''),
+  properties: jsonb().$type<Record<string, unknown>>(),
   nameZh: text('name_zh').notNull(),
   nameEn: text('name_en').notNull(),
   /** unit of measurement symbol, e.g. `µg/m³`; empty for a dimensionless index */
@@ -157,6 +212,7 @@ export const sensors = pgTable('sensors', {
   /** e.g. `text/html` for a datasheet link, `application/pdf` */
   encodingType: text('encoding_type').notNull().default('text/plain'),
   metadata: text().notNull().default(''),
+  properties: jsonb().$type<Record<string, unknown>>(),
   createdAt: createdAt(),
 });
 
@@ -172,6 +228,14 @@ export const datastreams = pgTable(
       .notNull()
       .references(() => observedProperties.code),
     sensorId: integer('sensor_id').references(() => sensors.id),
+    /** OGC SensorThings `name` and `description`; null = made from the Thing and the ObservedProperty */
+    name: text(),
+    description: text(),
+    /** an O&M observation type URI (OGC 18-088 Table 13) */
+    observationType: text('observation_type').notNull().default('http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement'),
+    /** `{ name, symbol, definition }` (UCUM); null = the ObservedProperty's unit (contracts/sensorthings-units.ts) */
+    unitOfMeasurement: jsonb('unit_of_measurement').$type<{ name: string; symbol: string; definition: string }>(),
+    properties: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [unique('datastreams_thing_property_key').on(t.thingId, t.observedPropertyCode)],
@@ -191,14 +255,27 @@ export const datastreams = pgTable(
 export const observations = pgTable(
   'observations',
   {
+    /** its SensorThings `@iot.id`: stable, never reused */
+    id: bigint({ mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     datastreamId: integer('datastream_id').notNull(),
     phenomenonTime: timestamp('phenomenon_time', { withTimezone: true }).notNull(),
     resultTime: timestamp('result_time', { withTimezone: true }),
-    result: doublePrecision().notNull(),
+    /** a numeric result (what the roll-up, alerts and the HJ 633 derivation read) */
+    result: doublePrecision(),
+    /** a result that is not a number (string, boolean, object, array); exactly one of the two is set */
+    resultJson: jsonb('result_json'),
     /** null = not assessed */
     quality: text(),
+    /** SensorThings `parameters` */
+    parameters: jsonb().$type<Record<string, unknown>>(),
+    /** the FeatureOfInterest it names; null = the one made from its Thing's current Location (no foreign key: see above) */
+    featureOfInterestId: integer('feature_of_interest_id'),
   },
-  (t) => [primaryKey({ columns: [t.datastreamId, t.phenomenonTime] })],
+  (t) => [
+    primaryKey({ columns: [t.datastreamId, t.phenomenonTime] }),
+    uniqueIndex('observations_id_key').on(t.id),
+    check('observations_one_result_check', sql`(${t.result} is null) <> (${t.resultJson} is null)`),
+  ],
 );
 
 /**

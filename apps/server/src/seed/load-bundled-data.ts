@@ -148,9 +148,15 @@ function airQualityDataset(files: string[], stations: StationRow[], hourly: Hour
         .values(stations.map((s) => ({ code: s.code, kind: 'air_quality_station' as const, name: s.name, properties: { area: s.area } })))
         .returning({ id: t.things.id, code: t.things.code });
       const thingId = new Map(things.map((th) => [th.code, th.id]));
-      await tx
+      const places = await tx
         .insert(t.locations)
-        .values(stations.map((s) => ({ thingId: thingId.get(s.code)!, longitude: s.longitude, latitude: s.latitude, cityCode: cityOf(s, boundaries) })));
+        .values(
+          stations.map((s) => ({ thingId: thingId.get(s.code)!, name: s.name, longitude: s.longitude, latitude: s.latitude, cityCode: cityOf(s, boundaries) })),
+        )
+        .returning({ id: t.locations.id, thingId: t.locations.thingId });
+      // the stations stood there from the first hour of the bundled data on (SensorThings HistoricalLocation)
+      const since = hourly.reduce((first, h) => (h.time < first ? h.time : first), hourly[0]?.time ?? new Date());
+      await tx.insert(t.historicalLocations).values(places.map((p) => ({ thingId: p.thingId!, locationId: p.id, time: since })));
       const streams = await tx
         .insert(t.datastreams)
         .values(things.flatMap((th) => AIR_QUALITY_PROPERTY_CODES.map((code) => ({ thingId: th.id, observedPropertyCode: code }))))

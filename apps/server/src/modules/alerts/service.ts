@@ -100,7 +100,7 @@ export async function evaluateOnArrival(tx: Db, thing: { id: number; kind: Thing
       join ${datastreams} d on d.observed_property_code = r.observed_property_code
       join ${things} t on t.id = d.thing_id
       cross join lateral (
-        select result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
+        select result from ${observations} where datastream_id = d.id and result is not null order by phenomenon_time desc limit 1
       ) o
       where r.kind = 'threshold' and r.enabled and (r.thing_kind is null or r.thing_kind = ${thing.kind})
         and ${ruleCoversThing}
@@ -204,7 +204,7 @@ async function breachesOf(tx: Db, ruleId: number, now: Date): Promise<{ breaking
       join ${datastreams} d on d.observed_property_code = r.observed_property_code
       join ${things} t on t.id = d.thing_id and (r.thing_kind is null or t.kind = r.thing_kind)
       cross join lateral (
-        select result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
+        select result from ${observations} where datastream_id = d.id and result is not null order by phenomenon_time desc limit 1
       ) o
       where r.id = ${ruleId} and ${ruleCoversThing}`),
   );

@@ -78,7 +78,7 @@ export async function latestObservations(db: Db, options: { datastreamIds?: numb
       join ${things} t on t.id = d.thing_id
       join ${observedProperties} p on p.code = d.observed_property_code
       cross join lateral (
-        select phenomenon_time, result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
+        select phenomenon_time, result from ${observations} where datastream_id = d.id and result is not null order by phenomenon_time desc limit 1
       ) o
       where ${filter}
       order by o.phenomenon_time desc, d.id

@@ -3,7 +3,7 @@
  * and one Datastream per ObservedProperty. Values are µg/m³ except `co` (mg/m³); `aqi` is the
  * AQI the national network published.
  */
-import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AirQualityPropertyCode } from '@eco/contracts/air-quality';
 import type { Page } from '@eco/contracts/envelope';
 import { DEFAULT_SERIES_HOURS, MAX_SERIES_DAYS, type AirValues, type Series, type Station } from '@eco/contracts/stations';
@@ -48,7 +48,7 @@ async function latestReadings(db: Db, thingIds: number[]): Promise<Map<number, S
       from ${datastreams} d
       cross join lateral (
         select phenomenon_time, result from ${observations}
-        where datastream_id = d.id order by phenomenon_time desc limit 1
+        where datastream_id = d.id and result is not null order by phenomenon_time desc limit 1
       ) o
       where d.thing_id in (${sql.join(
         thingIds.map((id) => sql`${id}`),
@@ -118,6 +118,7 @@ export async function getSeries(db: Db, code: string, query: { from?: string; to
         eq(things.code, code),
         gte(observations.phenomenonTime, from),
         lte(observations.phenomenonTime, to),
+        isNotNull(observations.result),
         query.properties?.length ? inArray(datastreams.observedPropertyCode, query.properties) : undefined,
       ),
     )
@@ -126,7 +127,7 @@ export async function getSeries(db: Db, code: string, query: { from?: string; to
   for (const row of rows) {
     const time = toIsoCst(row.time);
     if (points.at(-1)?.time !== time) points.push({ time, values: {} });
-    points.at(-1)!.values[row.property as AirQualityPropertyCode] = row.result;
+    points.at(-1)!.values[row.property as AirQualityPropertyCode] = row.result ?? undefined;
   }
   return { station: { code: station.code, name: station.name }, from: toIsoCst(from), to: toIsoCst(to), points };
 }

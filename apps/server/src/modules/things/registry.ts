@@ -17,6 +17,7 @@ import type { CreateDatastream, CreateThing, Datastream, ObservedProperty, Thing
 import type { UserActing } from '../../auth/acting';
 import { assertInScope } from '../../auth/organisation-scope';
 import { inTransaction, type Db } from '../../db/client';
+import { placeThing } from './place';
 import { cityBoundaries, datastreams, locations, observations, observedProperties, organisations, sensors, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { cityOf } from '../../seed/load-bundled-data';
@@ -92,7 +93,7 @@ export async function createThing(db: Db, now: () => Date, { actor, ip, user }: 
         .values({ code: input.code, kind: input.kind, name: input.name, organisationId: input.organisationId, status: input.status })
         .returning();
       const location = { longitude: input.longitude, latitude: input.latitude, cityCode: await cityAt(tx, input.longitude, input.latitude) };
-      await tx.insert(locations).values({ thingId: thing!.id, ...location, countyCode: null });
+      await placeThing(tx, thing!.id, thing!.name, location, now());
       await audit(tx, { actor, ip, action: 'thing.create', entityType: 'thing', entityId: thing!.id, after: summary(thing!, location) });
       return thing!.id;
     }),
@@ -129,10 +130,7 @@ export async function updateThing(db: Db, now: () => Date, { actor, ip, user }: 
       let location = place ? { longitude: place.longitude, latitude: place.latitude, cityCode: place.cityCode } : null;
       if (input.longitude !== undefined && input.latitude !== undefined) {
         location = { longitude: input.longitude, latitude: input.latitude, cityCode: await cityAt(tx, input.longitude, input.latitude) };
-        await tx
-          .insert(locations)
-          .values({ thingId: id, ...location, countyCode: null })
-          .onConflictDoUpdate({ target: locations.thingId, set: { ...location, countyCode: null } });
+        await placeThing(tx, id, after!.name, location, now());
       }
       const changed = changes(summary(before!, place ?? null), summary(after!, location));
       if (changed) await audit(tx, { actor, ip, action: 'thing.update', entityType: 'thing', entityId: id, ...changed });

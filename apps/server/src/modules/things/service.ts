@@ -142,7 +142,7 @@ export async function getThing(db: Db, now: Date, id: number): Promise<ThingDeta
       join ${observedProperties} p on p.code = d.observed_property_code
       left join ${sensors} s on s.id = d.sensor_id
       left join lateral (
-        select phenomenon_time, result from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1
+        select phenomenon_time, result from ${observations} where datastream_id = d.id and result is not null order by phenomenon_time desc limit 1
       ) o on true
       where d.thing_id = ${id}
       order by d.id`),

@@ -1,0 +1,54 @@
+/**
+ * The OGC SensorThings API the portal serves (docs/sensorthings.md): versions, entity sets and
+ * their navigation properties (OGC 18-088 §8.2, 15-078r6 §8.2), the paging limits, and the UCUM
+ * units of the portal's ObservedProperties. Shared by the server and the API documentation.
+ */
+
+export const STA_VERSIONS = ['v1.0', 'v1.1'] as const;
+export type StaVersion = (typeof STA_VERSIONS)[number];
+
+export const ENTITY_SETS = [
+  'Things',
+  'Locations',
+  'HistoricalLocations',
+  'Datastreams',
+  'Sensors',
+  'ObservedProperties',
+  'Observations',
+  'FeaturesOfInterest',
+] as const;
+export type EntitySet = (typeof ENTITY_SETS)[number];
+
+/** Entities answered per page when `$top` is not given, and the most `$top` may ask (a larger one is 400). */
+export const STA_DEFAULT_TOP = 100;
+export const STA_MAX_TOP = 10_000;
+
+/** The conformance classes served (OGC 18-088 Annex A), listed in `serverSettings` of the v1.1 service root. */
+export const STA_CONFORMANCE = [
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/datamodel',
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/resource-path/resource-path-to-entities',
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/request-data',
+] as const;
+
+/** A Datastream's `unitOfMeasurement` (OGC 18-088 Table 10): a UCUM code as `symbol`. */
+export interface UnitOfMeasurement {
+  name: string;
+  symbol: string;
+  definition: string;
+}
+
+const UCUM = 'http://unitsofmeasure.org/ucum.html';
+
+/**
+ * The UCUM unit of each unit symbol the portal's ObservedProperties use (`µg/m³` of the CNEMC
+ * data, `m/s` of the masts, …); an empty symbol is a dimensionless index (AQI, a level).
+ */
+export const UNITS_BY_SYMBOL: Readonly<Record<string, UnitOfMeasurement>> = {
+  'µg/m³': { name: 'microgram per cubic metre', symbol: 'ug/m3', definition: UCUM },
+  'mg/m³': { name: 'milligram per cubic metre', symbol: 'mg/m3', definition: UCUM },
+  '°C': { name: 'degree Celsius', symbol: 'Cel', definition: UCUM },
+  '%': { name: 'percent', symbol: '%', definition: UCUM },
+  'm/s': { name: 'metre per second', symbol: 'm/s', definition: UCUM },
+  V: { name: 'volt', symbol: 'V', definition: UCUM },
+  '': { name: 'dimensionless', symbol: '1', definition: UCUM },
+};
