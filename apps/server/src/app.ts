@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
+import { sensorThingsRoutes } from './modules/sensorthings/routes';
 import { alertsRoutes } from './modules/alerts/routes';
 import { alertRulesRoutes } from './modules/alerts/rules-routes';
 import { aqiToolRoutes } from './modules/aqi/routes';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
       await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
       await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
+      await api.register(sensorThingsRoutes, { db });
     },
     { prefix: '/api' },
   );

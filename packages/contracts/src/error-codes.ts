@@ -37,6 +37,12 @@ export const ERROR_CODES = {
     zh: '设备密钥缺失、错误或已吊销（请在 Authorization: Bearer 或 X-Thing-Key 请求头中提供有效密钥）',
     en: 'The device key is missing, wrong or revoked (send a valid key in Authorization: Bearer or X-Thing-Key)',
   },
+  STA_QUERY_INVALID: {
+    status: 400,
+    zh: 'SensorThings 查询选项不正确或不受支持',
+    en: 'A SensorThings query option is malformed or not supported',
+  },
+  STA_ENTITY_NOT_FOUND: { status: 404, zh: '未找到该 SensorThings 实体或资源路径', en: 'No such SensorThings entity or resource path' },
   BATCH_TOO_LARGE: { status: 413, zh: '一次最多提交 10000 条数据', en: 'A batch may carry at most 10 000 items' },
   DATASTREAM_NOT_FOUND: { status: 404, zh: '未找到该数据流', en: 'No such datastream' },
   THING_CODE_TAKEN: { status: 409, zh: '该设备编码已被使用', en: 'A device with this code already exists' },

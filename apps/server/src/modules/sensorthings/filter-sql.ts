@@ -1,0 +1,265 @@
+/**
+ * `$filter` and `$orderby` expressions (odata/ast.ts) as SQL over an entity type's source
+ * (entities.ts), per OGC 18-088 §9.3.3.5: comparison, logical and arithmetic operators, the
+ * string, date/time and math functions, and properties reached through navigation to one entity
+ * (`Datastream/Thing/name`). Every value is bound as a parameter; a JSON value is compared as
+ * jsonb (numbers numerically) and read as a number only when it is one, so no filter can make
+ * the database fail. What cannot be translated is a QueryOptionError (400).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Expr, type Literal, QueryOptionError } from './odata/ast';
+import { ENTITY_TYPES, type EntityType, type PropertyType } from './entities';
+
+/** The kind of value a translated expression has. */
+type Kind = 'number' | 'string' | 'boolean' | 'datetime' | 'json' | 'null';
+
+interface Typed {
+  readonly sql: SQL;
+  readonly kind: Kind;
+}
+
+/** Where an expression is evaluated: the entity type and the SQL alias of its row. */
+export interface Scope {
+  readonly type: EntityType;
+  readonly alias: string;
+  /** makes a fresh alias for a subquery */
+  readonly nextAlias: () => string;
+}
+
+const COMPARISON: Record<string, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
+const ARITHMETIC: Record<string, string> = { add: '+', sub: '-', mul: '*', div: '/', mod: '%' };
+
+const fail = (message: string): never => {
+  throw new QueryOptionError('$filter', message);
+};
+
+function column(alias: string, name: string): SQL {
+  return sql.raw(`${alias}."${name.replace(/"/g, '""')}"`);
+}
+
+function literal(l: Literal): Typed {
+  switch (l.type) {
+    case 'number':
+      return { sql: sql`${l.value}::float8`, kind: 'number' };
+    case 'string':
+      return { sql: sql`${l.value}::text`, kind: 'string' };
+    case 'boolean':
+      return { sql: sql`${l.value}::boolean`, kind: 'boolean' };
+    case 'null':
+      return { sql: sql`null`, kind: 'null' };
+    case 'datetime':
+      return { sql: sql`${new Date(l.ms).toISOString()}::timestamptz`, kind: 'datetime' };
+    case 'duration':
+      return fail('durations are not supported in $filter yet');
+    case 'geometry':
+      return fail('geometry literals and the geospatial functions are not supported yet (docs/sensorthings.md §Not supported)');
+  }
+}
+
+/** A jsonb value as a number when it is one, else null. */
+const jsonNumber = (value: SQL) => sql`(case when jsonb_typeof(${value}) = 'number' then (${value})::text::float8 end)`;
+/** A jsonb value as text when it is a string, else null. */
+const jsonText = (value: SQL) => sql`(case when jsonb_typeof(${value}) = 'string' then (${value}) #>> '{}' end)`;
+
+function asNumber(t: Typed, what: string): SQL {
+  if (t.kind === 'number' || t.kind === 'null') return t.sql;
+  if (t.kind === 'json') return jsonNumber(t.sql);
+  return fail(`${what} needs a number, got a ${t.kind}`);
+}
+
+function asText(t: Typed, what: string): SQL {
+  if (t.kind === 'string' || t.kind === 'null') return t.sql;
+  if (t.kind === 'json') return jsonText(t.sql);
+  return fail(`${what} needs a string, got a ${t.kind}`);
+}
+
+function asDatetime(t: Typed, what: string): SQL {
+  if (t.kind === 'datetime' || t.kind === 'null') return t.sql;
+  return fail(`${what} needs a date-time, got a ${t.kind}`);
+}
+
+function asBoolean(t: Typed, what: string): SQL {
+  if (t.kind === 'boolean') return t.sql;
+  if (t.kind === 'json') return sql`(${t.sql} = 'true'::jsonb)`;
+  return fail(`${what} needs a condition, got a ${t.kind}`);
+}
+
+function propertyKind(type: PropertyType, name: string): Kind {
+  if (type === 'id') return 'number';
+  if (type === 'string') return 'string';
+  if (type === 'datetime') return 'datetime';
+  if (type === 'json' || type === 'result') return 'json';
+  return fail(`${name} cannot be used in $filter or $orderby`);
+}
+
+/** A property path from `scope`: own properties, JSON members, and navigation to one entity. */
+function property(path: readonly string[], scope: Scope): Typed {
+  const [head, ...rest] = path as [string, ...string[]];
+  const { type, alias } = scope;
+  const navigation = type.navigation[head];
+  if (navigation) {
+    if (navigation.many) fail(`${head} is a set of entities: $filter can follow only navigation to one entity`);
+    if (rest.length === 0) fail(`${head} is an entity, not a value: name one of its properties (${head}/…)`);
+    const target = ENTITY_TYPES[navigation.target];
+    const inner = scope.nextAlias();
+    const value = property(rest, { type: target, alias: inner, nextAlias: scope.nextAlias });
+    return {
+      sql: sql`(select ${value.sql} from ${target.source} ${sql.raw(inner)} where ${column(inner, navigation.childColumn)} = ${column(alias, navigation.parentColumn)})`,
+      kind: value.kind,
+    };
+  }
+  const propertyType = head === '@iot.id' ? 'id' : type.properties[head];
+  if (!propertyType) return fail(`${type.set} have no property ${head}`);
+  const name = head === '@iot.id' ? 'id' : head;
+  if (rest.length > 0) {
+    if (propertyType !== 'json') fail(`${head} has no members (${path.join('/')})`);
+    return { sql: sql`(${column(alias, name)} #> ${`{${rest.map((m) => `"${m.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`, kind: 'json' };
+  }
+  // a numeric result is compared through its number column (indexable, exact)
+  if (propertyType === 'result') return { sql: column(alias, 'result'), kind: 'json' };
+  return { sql: column(alias, name), kind: propertyKind(propertyType, name) };
+}
+
+function compare(op: string, left: Typed, right: Typed): SQL {
+  const symbol = COMPARISON[op]!;
+  const kinds = new Set([left.kind, right.kind]);
+  if (kinds.has('null')) {
+    const other = left.kind === 'null' ? right : left;
+    if (op === 'eq') return sql`(${other.sql} is null)`;
+    if (op === 'ne') return sql`(${other.sql} is not null)`;
+    return fail(`null can only be compared with eq or ne`);
+  }
+  if (left.kind === 'json' && right.kind === 'json') return sql`(${left.sql} ${sql.raw(symbol)} ${right.sql})`;
+  if (kinds.has('json')) {
+    const other = left.kind === 'json' ? right : left;
+    // a JSON value against a plain one: compared as that plain kind when it is one (else no match)
+    const json = left.kind === 'json' ? left : right;
+    const converted =
+      other.kind === 'number'
+        ? jsonNumber(json.sql)
+        : other.kind === 'string'
+          ? jsonText(json.sql)
+          : other.kind === 'boolean'
+            ? sql`(case when jsonb_typeof(${json.sql}) = 'boolean' then (${json.sql})::text::boolean end)`
+            : sql`(case when jsonb_typeof(${json.sql}) = 'string' then (${json.sql} #>> '{}')::text end)`;
+    if (other.kind === 'datetime') return fail('a date-time cannot be compared with a JSON value');
+    return left.kind === 'json' ? sql`(${converted} ${sql.raw(symbol)} ${other.sql})` : sql`(${other.sql} ${sql.raw(symbol)} ${converted})`;
+  }
+  if (left.kind !== right.kind) return fail(`cannot compare a ${left.kind} with a ${right.kind}`);
+  return sql`(${left.sql} ${sql.raw(symbol)} ${right.sql})`;
+}
+
+const dateParts: Record<string, string> = { year: 'year', month: 'month', day: 'day', hour: 'hour', minute: 'minute', second: 'second' };
+
+function call(name: string, args: readonly Typed[]): Typed {
+  const a = args;
+  const text = (i: number) => asText(a[i]!, `${name}()`);
+  const number = (i: number) => asNumber(a[i]!, `${name}()`);
+  const time = (i: number) => asDatetime(a[i]!, `${name}()`);
+  const like = (value: SQL, pattern: SQL) => sql`(strpos(${value}, ${pattern}) > 0)`;
+  switch (name) {
+    case 'substringof':
+      return { sql: like(text(1), text(0)), kind: 'boolean' };
+    case 'contains':
+      return { sql: like(text(0), text(1)), kind: 'boolean' };
+    case 'startswith':
+      return { sql: sql`starts_with(${text(0)}, ${text(1)})`, kind: 'boolean' };
+    case 'endswith':
+      return { sql: sql`(right(${text(0)}, length(${text(1)})) = ${text(1)})`, kind: 'boolean' };
+    case 'length':
+      return { sql: sql`length(${text(0)})::float8`, kind: 'number' };
+    case 'indexof':
+      return { sql: sql`(strpos(${text(0)}, ${text(1)}) - 1)::float8`, kind: 'number' };
+    case 'substring':
+      return a.length === 3
+        ? { sql: sql`substr(${text(0)}, (${number(1)})::int + 1, greatest((${number(2)})::int, 0))`, kind: 'string' }
+        : { sql: sql`substr(${text(0)}, (${number(1)})::int + 1)`, kind: 'string' };
+    case 'tolower':
+      return { sql: sql`lower(${text(0)})`, kind: 'string' };
+    case 'toupper':
+      return { sql: sql`upper(${text(0)})`, kind: 'string' };
+    case 'trim':
+      return { sql: sql`btrim(${text(0)})`, kind: 'string' };
+    case 'concat':
+      return { sql: sql`(${text(0)} || ${text(1)})`, kind: 'string' };
+    case 'year':
+    case 'month':
+    case 'day':
+    case 'hour':
+    case 'minute':
+      // in UTC, as the standard's date-times are compared
+      return { sql: sql`extract(${sql.raw(dateParts[name]!)} from ${time(0)} at time zone 'UTC')::float8`, kind: 'number' };
+    case 'second':
+      return { sql: sql`floor(extract(second from ${time(0)}))::float8`, kind: 'number' };
+    case 'fractionalseconds':
+      return { sql: sql`(extract(second from ${time(0)}) - floor(extract(second from ${time(0)})))::float8`, kind: 'number' };
+    case 'date':
+      return { sql: sql`date_trunc('day', ${time(0)}, 'UTC')`, kind: 'datetime' };
+    case 'time':
+      return fail('time() is not supported: compare hour(), minute() and second() instead');
+    case 'totaloffsetminutes':
+      // date-times are stored in UTC: the offset they were sent with is not kept
+      return { sql: sql`(case when ${time(0)} is null then null else 0::float8 end)`, kind: 'number' };
+    case 'now':
+      return { sql: sql`now()`, kind: 'datetime' };
+    case 'mindatetime':
+      return { sql: sql`'-infinity'::timestamptz`, kind: 'datetime' };
+    case 'maxdatetime':
+      return { sql: sql`'infinity'::timestamptz`, kind: 'datetime' };
+    case 'round':
+      return { sql: sql`round(${number(0)})`, kind: 'number' };
+    case 'floor':
+      return { sql: sql`floor(${number(0)})`, kind: 'number' };
+    case 'ceiling':
+      return { sql: sql`ceiling(${number(0)})`, kind: 'number' };
+    default:
+      return fail(`${name}() is not supported yet (docs/sensorthings.md §Not supported)`);
+  }
+}
+
+function translate(expr: Expr, scope: Scope): Typed {
+  switch (expr.kind) {
+    case 'literal':
+      return literal(expr);
+    case 'property':
+      return property(expr.path, scope);
+    case 'not':
+      return { sql: sql`(not coalesce(${asBoolean(translate(expr.operand, scope), 'not')}, false))`, kind: 'boolean' };
+    case 'negate':
+      return { sql: sql`(-${asNumber(translate(expr.operand, scope), '-')})`, kind: 'number' };
+    case 'call':
+      return call(
+        expr.name,
+        expr.args.map((arg) => translate(arg, scope)),
+      );
+    case 'binary': {
+      const left = translate(expr.left, scope);
+      const right = translate(expr.right, scope);
+      if (expr.op === 'and' || expr.op === 'or') {
+        return { sql: sql`(${asBoolean(left, expr.op)} ${sql.raw(expr.op)} ${asBoolean(right, expr.op)})`, kind: 'boolean' };
+      }
+      if (expr.op in COMPARISON) return { sql: compare(expr.op, left, right), kind: 'boolean' };
+      const l = asNumber(left, expr.op);
+      const r = asNumber(right, expr.op);
+      // division and modulo by zero give null (no match), never a database error
+      if (expr.op === 'div') return { sql: sql`(${l} / nullif(${r}, 0))`, kind: 'number' };
+      if (expr.op === 'mod') return { sql: sql`mod((${l})::numeric, nullif((${r})::numeric, 0))::float8`, kind: 'number' };
+      return { sql: sql`(${l} ${sql.raw(ARITHMETIC[expr.op]!)} ${r})`, kind: 'number' };
+    }
+  }
+}
+
+/** `$filter` as a SQL condition on the row `scope.alias` (a non-boolean expression is a 400). */
+export function filterSql(expr: Expr, scope: Scope): SQL {
+  return sql`coalesce(${asBoolean(translate(expr, scope), '$filter')}, false)`;
+}
+
+/** One `$orderby` expression as a SQL value on the row `scope.alias`. */
+export function orderSql(expr: Expr, scope: Scope): SQL {
+  try {
+    return translate(expr, scope).sql;
+  } catch (error) {
+    if (error instanceof QueryOptionError) throw new QueryOptionError('$orderby', error.message);
+    throw error;
+  }
+}
