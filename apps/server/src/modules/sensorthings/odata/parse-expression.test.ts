@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Expr, QueryOptionError } from './ast';
+import { queryOptionErrorOf } from '../../../test/query-option-error';
 import { FUNCTION_NAMES, parseExpression, parseOrderBy } from './parse-expression';
 
 const parse = (text: string) => parseExpression(text, '$filter');
@@ -8,16 +9,7 @@ const num = (value: number): Expr => ({ kind: 'literal', type: 'number', value }
 const str = (value: string): Expr => ({ kind: 'literal', type: 'string', value });
 const bin = (op: string, left: Expr, right: Expr) => ({ kind: 'binary', op, left, right }) as Expr;
 
-/** the QueryOptionError `fn` throws (anything else fails the test) */
-function errorOf(fn: () => unknown): QueryOptionError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof QueryOptionError) return error;
-    throw error;
-  }
-  throw new Error('expected a QueryOptionError, but nothing was thrown');
-}
+const errorOf = queryOptionErrorOf;
 
 describe('$filter operators (OGC 18-088 §9.3.3.5.1)', () => {
   it.each(['eq', 'ne', 'gt', 'ge', 'lt', 'le'])('parses the comparison %s', (op) => {

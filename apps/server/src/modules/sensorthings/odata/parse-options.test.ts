@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Expr, QueryOptionError } from './ast';
+import type { Expr } from './ast';
+import { queryOptionErrorOf } from '../../../test/query-option-error';
 import { parseQueryOptions } from './parse-options';
 
 const LIMITS = { defaultTop: 100, maxTop: 1000 };
 const parse = (query: Record<string, string | string[] | undefined>) => parseQueryOptions(query, LIMITS);
 const prop = (...path: string[]): Expr => ({ kind: 'property', path });
 
-/** the QueryOptionError `fn` throws (anything else fails the test) */
-function errorOf(fn: () => unknown): QueryOptionError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof QueryOptionError) return error;
-    throw error;
-  }
-  throw new Error('expected a QueryOptionError, but nothing was thrown');
-}
+const errorOf = queryOptionErrorOf;
 
 describe('the options of a request (OGC 18-088 §9.3)', () => {
   it('gives no options for an empty query, and skips absent ones', () => {
