@@ -135,13 +135,15 @@ export const locations = pgTable('locations', {
   id: serial().primaryKey(),
   thingId: integer('thing_id')
     .unique()
-    .references(() => things.id, { onDelete: 'cascade' }),
+    // a deleted Thing leaves its Location (OGC 18-088 §10.4: deleting a Thing deletes its Datastreams and HistoricalLocations)
+    .references(() => things.id, { onDelete: 'set null' }),
   name: text().notNull().default(''),
   description: text().notNull().default(''),
   /** `application/geo+json` (v1.1; v1.0 clients may send `application/vnd.geo+json`) */
   encodingType: text('encoding_type').notNull().default('application/geo+json'),
   /** the GeoJSON geometry when it is not simply the point below */
   geometry: jsonb().$type<Geometry>(),
+  properties: jsonb().$type<Record<string, unknown>>(),
   longitude: doublePrecision().notNull(),
   latitude: doublePrecision().notNull(),
   cityCode: text('city_code').references(() => divisions.code),
@@ -207,7 +209,8 @@ export const observedProperties = pgTable('observed_properties', {
 /** OGC SensorThings Sensor: the instrument (make, model, method) behind a Datastream. */
 export const sensors = pgTable('sensors', {
   id: serial().primaryKey(),
-  name: text().notNull().unique(),
+  /** not unique: SensorThings clients name their Sensors as they like */
+  name: text().notNull(),
   description: text().notNull().default(''),
   /** e.g. `text/html` for a datasheet link, `application/pdf` */
   encodingType: text('encoding_type').notNull().default('text/plain'),

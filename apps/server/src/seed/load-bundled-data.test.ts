@@ -233,6 +233,9 @@ describe('loadBundledData', () => {
         technical_regulations: regulationItems().length,
         things: stations.length,
         locations: stations.length,
+        // each station stood at its Location from the first bundled hour, observing its FeatureOfInterest
+        historical_locations: stations.length,
+        features_of_interest: stations.length,
         // the air-quality ones, the field devices' (weather, soil, fire danger, battery) and a video camera's smoke and fire alarm (modules/sensing/defaults.ts)
         observed_properties: AIR_QUALITY_PROPERTY_CODES.length + ENVIRONMENT_PROPERTIES.length + 1,
         datastreams: stations.length * AIR_QUALITY_PROPERTY_CODES.length,

@@ -101,6 +101,8 @@ export const TABLES = {
   technical_regulations: schema.technicalRegulations,
   things: schema.things,
   locations: schema.locations,
+  historical_locations: schema.historicalLocations,
+  features_of_interest: schema.featuresOfInterest,
   observed_properties: schema.observedProperties,
   datastreams: schema.datastreams,
   observations: schema.observations,

@@ -4,7 +4,8 @@
  * trigger of migration 0010) and its old Location keeps no Thing, so the HistoricalLocations
  * still say where it was (docs/sensorthings.md §Model).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Geometry } from 'geojson';
 import type { Db } from '../../db/client';
 import { datastreams, featuresOfInterest, historicalLocations, locations, observations } from '../../db/schema';
 
@@ -16,38 +17,56 @@ export interface Place {
   countyCode?: string | null;
   /** the Location's name; default the Thing's */
   name?: string;
+  description?: string;
+  encodingType?: string;
+  /** the GeoJSON geometry when it is more than the point (the point then stands for it) */
+  geometry?: Geometry | null;
+  properties?: Record<string, unknown> | null;
+}
+
+/**
+ * Releases Thing `thingId`'s current Location, if any, inside `tx`: its Observations that name no
+ * FeatureOfInterest are pinned to that Location's (they were made there) and the Location keeps
+ * no Thing.
+ */
+async function release(tx: Db, thingId: number): Promise<void> {
+  const [current] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.thingId, thingId)).for('update');
+  if (!current) return;
+  const [feature] = await tx.select({ id: featuresOfInterest.id }).from(featuresOfInterest).where(eq(featuresOfInterest.locationId, current.id));
+  if (feature) {
+    await tx
+      .update(observations)
+      .set({ featureOfInterestId: feature.id })
+      .where(
+        and(
+          isNull(observations.featureOfInterestId),
+          inArray(observations.datastreamId, tx.select({ id: datastreams.id }).from(datastreams).where(eq(datastreams.thingId, thingId))),
+        ),
+      );
+  }
+  await tx.update(locations).set({ thingId: null }).where(eq(locations.id, current.id));
 }
 
 /**
  * Makes `place` the current Location of Thing `thingId` from `time` on, inside the caller's
- * transaction `tx`. Nothing changes when the Thing is already at that very point. Otherwise its
- * Observations that name no FeatureOfInterest are pinned to the old Location's (they were made
- * there), the old Location is released, and a new Location and a HistoricalLocation are stored.
- * Returns the current Location's id.
+ * transaction `tx`. Nothing changes when the Thing is already at that very point. Otherwise the
+ * old Location is released (see `release`) and a new Location and a HistoricalLocation are
+ * stored. Returns the current Location's id.
  */
 export async function placeThing(tx: Db, thingId: number, thingName: string, place: Place, time: Date): Promise<number> {
   const [current] = await tx.select().from(locations).where(eq(locations.thingId, thingId)).for('update');
-  if (current && current.geometry === null && current.longitude === place.longitude && current.latitude === place.latitude) return current.id;
-  if (current) {
-    const [feature] = await tx.select({ id: featuresOfInterest.id }).from(featuresOfInterest).where(eq(featuresOfInterest.locationId, current.id));
-    if (feature) {
-      await tx
-        .update(observations)
-        .set({ featureOfInterestId: feature.id })
-        .where(
-          and(
-            isNull(observations.featureOfInterestId),
-            inArray(observations.datastreamId, tx.select({ id: datastreams.id }).from(datastreams).where(eq(datastreams.thingId, thingId))),
-          ),
-        );
-    }
-    await tx.update(locations).set({ thingId: null }).where(eq(locations.id, current.id));
-  }
+  if (current && !place.geometry && current.geometry === null && current.longitude === place.longitude && current.latitude === place.latitude)
+    return current.id;
+  await release(tx, thingId);
   const [location] = await tx
     .insert(locations)
     .values({
       thingId,
       name: place.name ?? thingName,
+      description: place.description ?? '',
+      ...(place.encodingType && { encodingType: place.encodingType }),
+      geometry: place.geometry ?? null,
+      properties: place.properties ?? null,
       longitude: place.longitude,
       latitude: place.latitude,
       cityCode: place.cityCode,
@@ -58,7 +77,12 @@ export async function placeThing(tx: Db, thingId: number, thingName: string, pla
   return location!.id;
 }
 
-/** `sql` fragment: the id of the FeatureOfInterest made from the current Location of the Thing whose id is `thingId`. */
-export function currentFeatureOfInterest(thingId: ReturnType<typeof sql>) {
-  return sql`(select f.id from ${featuresOfInterest} f join ${locations} l on l.id = f.location_id where l.thing_id = ${thingId})`;
+/**
+ * Makes the existing Location `locationId` (which locates no Thing: the caller checked) the
+ * current Location of Thing `thingId` from `time` on, inside `tx`, with a HistoricalLocation.
+ */
+export async function moveThingTo(tx: Db, thingId: number, locationId: number, time: Date): Promise<void> {
+  await release(tx, thingId);
+  await tx.update(locations).set({ thingId }).where(eq(locations.id, locationId));
+  await tx.insert(historicalLocations).values({ thingId, locationId, time });
 }

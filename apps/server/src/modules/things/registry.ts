@@ -44,7 +44,7 @@ async function assertCodeFree(tx: Db, code: string, exceptId?: number): Promise<
 }
 
 /** The 4-digit city code of a WGS-84 point from `city_boundaries` (as loaded from the bundled GeoJSON), or null. */
-async function cityAt(tx: Db, longitude: number, latitude: number): Promise<string | null> {
+export async function cityAt(tx: Db, longitude: number, latitude: number): Promise<string | null> {
   const boundaries = await tx.select({ divisionCode: cityBoundaries.divisionCode, geometry: cityBoundaries.geometry }).from(cityBoundaries);
   return cityOf({ longitude, latitude }, boundaries);
 }
@@ -169,9 +169,9 @@ export async function addDatastream(db: Db, { actor, ip, user }: UserActing, thi
       const sensorName = input.sensor;
       let sensorId: number | null = null;
       if (sensorName) {
-        await tx.insert(sensors).values({ name: sensorName }).onConflictDoNothing();
-        const [sensor] = await tx.select({ id: sensors.id }).from(sensors).where(eq(sensors.name, sensorName));
-        sensorId = sensor!.id;
+        // the first Sensor of that name (names are not unique: SensorThings clients may repeat one)
+        const [sensor] = await tx.select({ id: sensors.id }).from(sensors).where(eq(sensors.name, sensorName)).orderBy(asc(sensors.id)).limit(1);
+        sensorId = sensor?.id ?? (await tx.insert(sensors).values({ name: sensorName }).returning({ id: sensors.id }))[0]!.id;
       }
       const [row] = await tx
         .insert(datastreams)
