@@ -85,15 +85,34 @@ interface Stream {
   property: string;
   min: number | null;
   max: number | null;
+  /** the Datastream's O&M observation type: an `OM_Measurement` takes numbers only */
+  type: string;
 }
+
+/**
+ * An Observation as SensorThings sends it (docs/sensorthings.md §Model): the portal's item, whose
+ * result may be any JSON where the Datastream is not an `OM_Measurement`, with the
+ * FeatureOfInterest it names (else its Thing's Location's) and its `parameters`.
+ */
+export type ObservationInput = Omit<ObservationItem, 'result'> & {
+  result: unknown;
+  featureOfInterestId?: number | null;
+  parameters?: Record<string, unknown> | null;
+};
+
+const OM_MEASUREMENT = 'http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement';
 
 interface ValidObservation {
   index: number;
   datastreamId: number;
   ms: number;
   resultMs: number;
-  result: number;
+  /** a number, or null when `json` carries the result */
+  result: number | null;
+  json: string | null;
   quality: string | null;
+  featureOfInterestId: number | null;
+  parameters: string | null;
 }
 
 /**
@@ -104,7 +123,7 @@ interface ValidObservation {
 async function lockStreams(tx: Db, thingId: number): Promise<Map<number, Stream>> {
   const rows = rowsOf<Stream>(
     await tx.execute(sql`
-      select d.id, d.observed_property_code as property, p.min_value as min, p.max_value as max
+      select d.id, d.observed_property_code as property, p.min_value as min, p.max_value as max, d.observation_type as type
       from ${datastreams} d join ${observedProperties} p on p.code = d.observed_property_code
       where d.thing_id = ${thingId}
       for key share of d`),
@@ -116,7 +135,7 @@ async function lockStreams(tx: Db, thingId: number): Promise<Map<number, Stream>
 function checkObservations(
   thing: IngestingThing,
   streams: Map<number, Stream>,
-  items: readonly ObservationItem[],
+  items: readonly ObservationInput[],
   now: Date,
   results: ItemResult[],
 ): ValidObservation[] {
@@ -137,8 +156,13 @@ function checkObservations(
       answer(index, { status: 'rejected', ...time });
       return;
     }
-    if ((stream.min !== null && o.result < stream.min) || (stream.max !== null && o.result > stream.max)) {
-      answer(index, { status: 'rejected', reason: 'RESULT_OUT_OF_RANGE', message: `result ${o.result} is outside ${stream.min ?? '−∞'}…${stream.max ?? '∞'}` });
+    const numeric = typeof o.result === 'number' && Number.isFinite(o.result) ? o.result : null;
+    if (numeric === null && (stream.type === OM_MEASUREMENT || o.result === null || o.result === undefined)) {
+      answer(index, { status: 'rejected', reason: 'RESULT_OUT_OF_RANGE', message: 'result must be a number: the Datastream is an OM_Measurement' });
+      return;
+    }
+    if (numeric !== null && ((stream.min !== null && numeric < stream.min) || (stream.max !== null && numeric > stream.max))) {
+      answer(index, { status: 'rejected', reason: 'RESULT_OUT_OF_RANGE', message: `result ${numeric} is outside ${stream.min ?? '−∞'}…${stream.max ?? '∞'}` });
       return;
     }
     const key = `${o.datastreamId}|${ms}`;
@@ -148,7 +172,17 @@ function checkObservations(
     }
     seen.add(key);
     const resultMs = o.resultTime ? new Date(o.resultTime).getTime() : ms;
-    valid.push({ index, datastreamId: o.datastreamId, ms, resultMs: Number.isNaN(resultMs) ? ms : resultMs, result: o.result, quality: o.quality ?? null });
+    valid.push({
+      index,
+      datastreamId: o.datastreamId,
+      ms,
+      resultMs: Number.isNaN(resultMs) ? ms : resultMs,
+      result: numeric,
+      json: numeric === null ? JSON.stringify(o.result) : null,
+      quality: o.quality ?? null,
+      featureOfInterestId: o.featureOfInterestId ?? null,
+      parameters: o.parameters ? JSON.stringify(o.parameters) : null,
+    });
   });
   return valid;
 }
@@ -159,10 +193,27 @@ function checkObservations(
  * only when the database fails (then nothing is stored).
  */
 export async function ingestObservations(db: Db, bus: SensingBus, thing: IngestingThing, items: readonly ObservationItem[], now: Date): Promise<IngestResult> {
+  return (await storeObservations(db, bus, thing, items, now)).result;
+}
+
+/**
+ * {@link ingestObservations} for every way in (HTTP pushes, SensorThings): also takes results that
+ * are not numbers (on Datastreams that are not `OM_Measurement`s), a FeatureOfInterest and
+ * `parameters`, and answers the ids of the stored Observations by item index.
+ */
+export async function storeObservations(
+  db: Db,
+  bus: SensingBus,
+  thing: IngestingThing,
+  items: readonly ObservationInput[],
+  now: Date,
+): Promise<{ result: IngestResult; ids: Map<number, number> }> {
+  const ids = new Map<number, number>();
   const results: ItemResult[] = new Array(items.length);
   let valid: ValidObservation[] = [];
   let derivedTouched: number[] = [];
-  const inserted = new Set<string>();
+  /** `datastreamId|ms` → the id of the row this batch stored */
+  const inserted = new Map<string, number>();
   const changes = await inTransaction(db, async (tx): Promise<AlertChanges> => {
     const streams = await lockStreams(tx, thing.id);
     valid = checkObservations(thing, streams, items, now, results);
@@ -170,24 +221,27 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
     // the newest time received, found here rather than by unnesting the batch's times again in SQL;
     // the Thing is marked seen in the same statement (one round trip), only when something was new
     const newest = valid.reduce((max, v) => Math.max(max, v.ms), -Infinity);
-    const rows = rowsOf<{ datastream_id: number; ms: string | number }>(
+    const rows = rowsOf<{ datastream_id: number; ms: string | number; id: string | number }>(
       await tx.execute(sql`
         with added as (
-          insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality)
+          insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality, result_json, feature_of_interest_id, parameters)
           select * from unnest(
             ${arrayLiteral(valid.map((v) => v.datastreamId))}::int[],
             ${arrayLiteral(valid.map((v) => new Date(v.ms).toISOString()))}::timestamptz[],
             ${arrayLiteral(valid.map((v) => new Date(v.resultMs).toISOString()))}::timestamptz[],
             ${arrayLiteral(valid.map((v) => v.result))}::float8[],
-            ${arrayLiteral(valid.map((v) => v.quality))}::text[])
+            ${arrayLiteral(valid.map((v) => v.quality))}::text[],
+            ${arrayLiteral(valid.map((v) => v.json))}::jsonb[],
+            ${arrayLiteral(valid.map((v) => v.featureOfInterestId))}::int[],
+            ${arrayLiteral(valid.map((v) => v.parameters))}::jsonb[])
           on conflict do nothing
-          returning datastream_id, phenomenon_time),
+          returning datastream_id, phenomenon_time, id),
         seen as (
           update ${things} set last_seen_at = greatest(last_seen_at, ${new Date(newest).toISOString()}::timestamptz)
           where id = ${thing.id} and exists (select from added))
-        select datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms from added`),
+        select datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms, id from added`),
     );
-    for (const row of rows) inserted.add(`${row.datastream_id}|${Number(row.ms)}`);
+    for (const row of rows) inserted.set(`${row.datastream_id}|${Number(row.ms)}`, Number(row.id));
     if (rows.length === 0) return { opened: [], closed: [] };
     const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
     const aqiStream = [...streams.values()].find((s) => s.property === 'aqi');
@@ -204,9 +258,12 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
     return evaluateOnArrival(tx, thing, touched, now);
   });
   for (const v of valid) {
-    results[v.index] = inserted.has(`${v.datastreamId}|${v.ms}`)
-      ? { index: v.index, status: 'accepted' }
-      : { index: v.index, status: 'duplicate', message: 'an observation of this datastream at this phenomenonTime is already stored' };
+    const id = inserted.get(`${v.datastreamId}|${v.ms}`);
+    if (id !== undefined) ids.set(v.index, id);
+    results[v.index] =
+      id !== undefined
+        ? { index: v.index, status: 'accepted' }
+        : { index: v.index, status: 'duplicate', message: 'an observation of this datastream at this phenomenonTime is already stored' };
   }
   const result = summary(results);
   // the newest values are read for the live screens only while one listens
@@ -218,7 +275,7 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
     });
   }
   await publishAlertChanges(db, bus, changes);
-  return result;
+  return { result, ids };
 }
 
 /**
