@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
 import { sensorThingsRoutes } from './modules/sensorthings/routes';
+import { sensorThingsWriteRoutes } from './modules/sensorthings/write-routes';
 import { alertsRoutes } from './modules/alerts/routes';
 import { alertRulesRoutes } from './modules/alerts/rules-routes';
 import { aqiToolRoutes } from './modules/aqi/routes';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
       await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
       await api.register(sensorThingsRoutes, { db });
+      await api.register(sensorThingsWriteRoutes, { db, now, bus: sensingBus });
     },
     { prefix: '/api' },
   );

@@ -42,6 +42,16 @@ export const ERROR_CODES = {
     zh: 'SensorThings 查询选项不正确或不受支持',
     en: 'A SensorThings query option is malformed or not supported',
   },
+  STA_BODY_INVALID: {
+    status: 400,
+    zh: 'SensorThings 实体内容不正确',
+    en: 'The SensorThings entity in the request body is not valid',
+  },
+  STA_ENTITY_CONFLICT: {
+    status: 409,
+    zh: '与现有的 SensorThings 实体冲突',
+    en: 'The request conflicts with an existing SensorThings entity',
+  },
   STA_ENTITY_NOT_FOUND: { status: 404, zh: '未找到该 SensorThings 实体或资源路径', en: 'No such SensorThings entity or resource path' },
   BATCH_TOO_LARGE: { status: 413, zh: '一次最多提交 10000 条数据', en: 'A batch may carry at most 10 000 items' },
   DATASTREAM_NOT_FOUND: { status: 404, zh: '未找到该数据流', en: 'No such datastream' },

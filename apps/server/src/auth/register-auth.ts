@@ -63,7 +63,7 @@ function originOf(url: string): string {
  * the origin of `Referer`) must equal the request's own scheme and host (X-Forwarded-Proto/-Host
  * behind a trusted proxy). Neither header = not a browser: the token alone decides.
  */
-function fromOwnOrigin(request: FastifyRequest): boolean {
+export function fromOwnOrigin(request: FastifyRequest): boolean {
   const claimed = request.headers.origin ?? request.headers.referer;
   if (claimed === undefined) return true;
   // Origin `null` (sandboxed frames, some redirects) parses to the origin 'null' and never matches

@@ -1,0 +1,294 @@
+/**
+ * Creating SensorThings entities (OGC 18-088 §10.2), deep insert included: a Thing with its
+ * Location and Datastreams (each with a new or linked Sensor and ObservedProperty) in one POST,
+ * in one transaction (all or nothing). Observations are created through the portal's one
+ * ingestion path (sensing/ingest.ts `storeObservations`: validation, idempotency, derived AQI,
+ * alerts, live events), so they are not part of a deep insert (docs/sensorthings.md §Writing).
+ *
+ * Organisation scope (docs/access.md §Organisation scope): what a Thing owns is written only by
+ * someone who may act for the Thing's organisation; a Thing created without portal properties
+ * belongs to the creator's organisation when they act below the province, else to none.
+ */
+import pointOnFeature from '@turf/point-on-feature';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Geometry } from 'geojson';
+import { THING_CODE_PATTERN, THING_KINDS, THING_STATUSES, type ThingKind, type ThingStatus } from '@eco/contracts/sensing';
+import type { UserActing } from '../../auth/acting';
+import { assertInScope } from '../../auth/organisation-scope';
+import type { Db } from '../../db/client';
+import { datastreams, featuresOfInterest, historicalLocations, locations, observedProperties, sensors, things } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { rowsOf } from '../../lib/sql-rows';
+import { audit } from '../audit/service';
+import { moveThingTo, placeThing } from '../things/place';
+import { cityAt } from '../things/registry';
+import { lockThing } from '../things/service';
+import type {
+  DatastreamInput,
+  FeatureInput,
+  HistoricalLocationInput,
+  LocationInput,
+  ObservedPropertyInput,
+  Related,
+  SensorInput,
+  ThingInput,
+} from './write-input';
+
+const fail = (at: string, message: string): never => {
+  throw new AppError('STA_BODY_INVALID', `${at}: ${message}`);
+};
+const conflict = (message: string): never => {
+  throw new AppError('STA_ENTITY_CONFLICT', message);
+};
+const missing = (set: string, id: number): never => {
+  throw new AppError('STA_ENTITY_NOT_FOUND', `${set}(${id}) does not exist`);
+};
+
+/** The point that stands for a geometry: itself for a Point, else a point on it (@turf/point-on-feature). */
+export function pointOf(geometry: Geometry): { longitude: number; latitude: number } {
+  const [longitude, latitude] =
+    geometry.type === 'Point' ? geometry.coordinates : pointOnFeature({ type: 'Feature', geometry, properties: {} }).geometry.coordinates;
+  return { longitude: longitude!, latitude: latitude! };
+}
+
+/** The organisation a new Thing belongs to unless it says: the creator's own below the province, else none. */
+function ownOrganisation(acting: UserActing): number | null {
+  const { user } = acting;
+  if (user.role === 'admin' || !user.organisation || user.organisation.level === 'province') return null;
+  return user.organisation.id;
+}
+
+/** The portal's own fields a Thing may carry in `properties` (docs/sensorthings.md §Model), split from the free-form ones. */
+export function portalFields(properties: Record<string, unknown> | undefined, at: string) {
+  const { code, kind, status, organisationId, ...free } = properties ?? {};
+  if (code !== undefined && (typeof code !== 'string' || !new RegExp(THING_CODE_PATTERN).test(code)))
+    fail(`${at}/properties/code`, 'a code of 1–32 ASCII letters, digits and _.-');
+  if (kind !== undefined && !THING_KINDS.includes(kind as ThingKind)) fail(`${at}/properties/kind`, `one of ${THING_KINDS.join(', ')}`);
+  if (status !== undefined && !THING_STATUSES.includes(status as ThingStatus)) fail(`${at}/properties/status`, `one of ${THING_STATUSES.join(', ')}`);
+  if (organisationId !== undefined && organisationId !== null && (typeof organisationId !== 'number' || !Number.isSafeInteger(organisationId)))
+    fail(`${at}/properties/organisationId`, 'an organisation id or null');
+  return {
+    code: code as string | undefined,
+    kind: kind as ThingKind | undefined,
+    status: status as ThingStatus | undefined,
+    organisationId: organisationId as number | null | undefined,
+    free,
+  };
+}
+
+/** Everything a create needs: the transaction, who acts, and the time. */
+export interface Creating {
+  readonly tx: Db;
+  readonly acting: UserActing;
+  readonly now: Date;
+}
+
+async function createLocation(c: Creating, input: LocationInput, at: string, thing?: { id: number; name: string }): Promise<number> {
+  const geometry = input.location!;
+  const point = pointOf(geometry);
+  const place = {
+    ...point,
+    cityCode: await cityAt(c.tx, point.longitude, point.latitude),
+    name: input.name!,
+    description: input.description!,
+    encodingType: input.encodingType!,
+    geometry: geometry.type === 'Point' ? null : geometry,
+    properties: input.properties ?? null,
+  };
+  if (thing) return placeThing(c.tx, thing.id, thing.name, place, c.now);
+  const things = input.Things ?? [];
+  if (things.length > 1) fail(`${at}/Things`, 'a Location locates one Thing in this portal');
+  const [row] = await c.tx
+    .insert(locations)
+    .values({ ...place, countyCode: null, thingId: null })
+    .returning({ id: locations.id });
+  if (things[0]) {
+    const thingId = await thingOf(c, things[0], `${at}/Things[0]`);
+    await moveThingTo(c.tx, thingId, row!.id, c.now);
+  }
+  return row!.id;
+}
+
+/** Links existing Location `id` to Thing `thingId` (it must locate no other Thing). */
+async function linkLocation(c: Creating, thingId: number, id: number): Promise<void> {
+  const [row] = await c.tx.select({ thingId: locations.thingId }).from(locations).where(eq(locations.id, id)).for('update');
+  if (!row) missing('Locations', id);
+  if (row!.thingId === thingId) return;
+  if (row!.thingId !== null) conflict(`Locations(${id}) is the current Location of Things(${row!.thingId}); a Location locates one Thing in this portal`);
+  await moveThingTo(c.tx, thingId, id, c.now);
+}
+
+/** Creates a Thing with its Location and Datastreams. Audited `thing.create`. */
+export async function createThing(c: Creating, input: ThingInput, at = 'Thing'): Promise<number> {
+  const portal = portalFields(input.properties, at);
+  const organisationId = portal.organisationId === undefined ? ownOrganisation(c.acting) : portal.organisationId;
+  await assertInScope(c.tx, c.acting.user, organisationId);
+  if ((input.Locations ?? []).length > 1) fail(`${at}/Locations`, 'a Thing has one current Location in this portal');
+  const [{ id }] = rowsOf<{ id: number }>(await c.tx.execute(sql`select nextval(pg_get_serial_sequence('things', 'id'))::int as id`)) as [{ id: number }];
+  const code = portal.code ?? `STA-${id}`;
+  const [taken] = await c.tx.select({ id: things.id }).from(things).where(eq(things.code, code));
+  if (taken) throw new AppError('THING_CODE_TAKEN', code);
+  await c.tx.insert(things).values({
+    id,
+    code,
+    kind: portal.kind ?? 'sensor_mast',
+    name: input.name!,
+    description: input.description ?? '',
+    properties: portal.free,
+    organisationId,
+    status: portal.status ?? 'active',
+  });
+  await audit(c.tx, {
+    actor: c.acting.actor,
+    ip: c.acting.ip,
+    action: 'thing.create',
+    entityType: 'thing',
+    entityId: id,
+    after: { code, name: input.name, organisationId, via: 'SensorThings' },
+  });
+  const [location] = input.Locations ?? [];
+  if (location && 'ref' in location) await linkLocation(c, id, location.ref);
+  else if (location) await createLocation(c, location.create, `${at}/Locations[0]`, { id, name: input.name! });
+  for (const [i, stream] of (input.Datastreams ?? []).entries()) {
+    if ('ref' in stream) fail(`${at}/Datastreams[${i}]`, 'an existing Datastream belongs to its own Thing: create a new one here');
+    else await createDatastream(c, { ...stream.create, Thing: { ref: id } }, `${at}/Datastreams[${i}]`);
+  }
+  return id;
+}
+
+/** The id of a linked or newly created Thing, after checking the scope of its organisation. */
+async function thingOf(c: Creating, related: Related<ThingInput>, at: string): Promise<number> {
+  if ('create' in related) return createThing(c, related.create, at);
+  const [row] = await c.tx.select({ id: things.id }).from(things).where(eq(things.id, related.ref));
+  if (!row) missing('Things', related.ref);
+  await lockThing(c.tx, related.ref, c.acting.user);
+  return related.ref;
+}
+
+export async function createSensor(c: Creating, input: SensorInput): Promise<number> {
+  const [row] = await c.tx
+    .insert(sensors)
+    .values({
+      name: input.name!,
+      description: input.description!,
+      encodingType: input.encodingType!,
+      metadata: input.metadata!,
+      properties: input.properties ?? null,
+    })
+    .returning({ id: sensors.id });
+  return row!.id;
+}
+
+/** A new ObservedProperty: the portal keys it by the code `sta_<id>`; its unit lives on its Datastreams. */
+export async function createObservedProperty(c: Creating, input: ObservedPropertyInput): Promise<number> {
+  const [{ id }] = rowsOf<{ id: number }>(await c.tx.execute(sql`select nextval(pg_get_serial_sequence('observed_properties', 'id'))::int as id`)) as [
+    { id: number },
+  ];
+  await c.tx.insert(observedProperties).values({
+    id,
+    code: `sta_${id}`,
+    nameZh: input.name!,
+    nameEn: input.name!,
+    unit: '',
+    description: input.description!,
+    definition: input.definition!,
+    properties: input.properties ?? null,
+  });
+  return id;
+}
+
+export async function createFeature(c: Creating, input: FeatureInput): Promise<number> {
+  const [row] = await c.tx
+    .insert(featuresOfInterest)
+    .values({
+      name: input.name!,
+      description: input.description!,
+      encodingType: input.encodingType!,
+      feature: input.feature!,
+      properties: input.properties ?? null,
+    })
+    .returning({ id: featuresOfInterest.id });
+  return row!.id;
+}
+
+async function refOrCreate<T>(
+  c: Creating,
+  related: Related<T>,
+  table: { id: unknown },
+  set: string,
+  make: (c: Creating, input: T) => Promise<number>,
+): Promise<number> {
+  if ('create' in related) return make(c, related.create);
+  const [row] = rowsOf<{ id: number }>(await c.tx.execute(sql`select id from ${table} where id = ${related.ref}`));
+  if (!row) missing(set, related.ref);
+  return related.ref;
+}
+
+/** Creates a Datastream of a Thing (linked or new) with its Sensor and ObservedProperty. Audited `datastream.create`. */
+export async function createDatastream(c: Creating, input: DatastreamInput, at = 'Datastream'): Promise<number> {
+  for (const link of ['Thing', 'Sensor', 'ObservedProperty'] as const) if (!input[link]) fail(`${at}/${link}`, 'is mandatory');
+  if (input.Observations?.length) fail(`${at}/Observations`, 'create Observations with POST Datastreams(id)/Observations once the Datastream exists');
+  const thingId = await thingOf(c, input.Thing!, `${at}/Thing`);
+  const sensorId = await refOrCreate(c, input.Sensor!, sensors, 'Sensors', createSensor);
+  const propertyId = await refOrCreate(c, input.ObservedProperty!, observedProperties, 'ObservedProperties', createObservedProperty);
+  const [property] = await c.tx.select({ code: observedProperties.code }).from(observedProperties).where(eq(observedProperties.id, propertyId));
+  const [row] = await c.tx
+    .insert(datastreams)
+    .values({
+      thingId,
+      observedPropertyCode: property!.code,
+      sensorId,
+      name: input.name!,
+      description: input.description!,
+      observationType: input.observationType!,
+      unitOfMeasurement: {
+        name: input.unitOfMeasurement!.name ?? '',
+        symbol: input.unitOfMeasurement!.symbol ?? '',
+        definition: input.unitOfMeasurement!.definition ?? '',
+      },
+      properties: input.properties ?? null,
+    })
+    .onConflictDoNothing({ target: [datastreams.thingId, datastreams.observedPropertyCode] })
+    .returning({ id: datastreams.id });
+  if (!row) conflict(`Things(${thingId}) already has a Datastream of ObservedProperties(${propertyId}): one per Thing and ObservedProperty in this portal`);
+  await audit(c.tx, {
+    actor: c.acting.actor,
+    ip: c.acting.ip,
+    action: 'datastream.create',
+    entityType: 'thing',
+    entityId: thingId,
+    after: { datastreamId: row!.id, observedProperty: property!.code, via: 'SensorThings' },
+  });
+  return row!.id;
+}
+
+/** Creates a Location, linked to at most one Thing (which moves there). */
+export function createStandaloneLocation(c: Creating, input: LocationInput): Promise<number> {
+  return createLocation(c, input, 'Location');
+}
+
+/** Creates a HistoricalLocation: a Thing was at one Location from `time` on. */
+export async function createHistoricalLocation(c: Creating, input: HistoricalLocationInput): Promise<number> {
+  if (!input.Thing) fail('HistoricalLocation/Thing', 'is mandatory');
+  if ((input.Locations ?? []).length !== 1) fail('HistoricalLocation/Locations', 'one Location per HistoricalLocation in this portal');
+  const thingId = await thingOf(c, input.Thing!, 'HistoricalLocation/Thing');
+  const location = input.Locations![0]!;
+  const locationId = 'ref' in location ? location.ref : await createLocation(c, location.create, 'HistoricalLocation/Locations[0]');
+  const [exists] = await c.tx.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+  if (!exists) missing('Locations', locationId);
+  const [row] = await c.tx
+    .insert(historicalLocations)
+    .values({ thingId, locationId, time: new Date(input.time!) })
+    .returning({ id: historicalLocations.id });
+  return row!.id;
+}
+
+/** Whether Datastream `id` exists; its Thing (for the scope and ingestion). */
+export async function datastreamThing(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ id: things.id, code: things.code, kind: things.kind, organisationId: things.organisationId })
+    .from(datastreams)
+    .innerJoin(things, eq(things.id, datastreams.thingId))
+    .where(and(eq(datastreams.id, id)));
+  return row ?? missing('Datastreams', id);
+}
