@@ -23,6 +23,7 @@ import {
   createThing,
 } from './create';
 import { createObservation } from './create-observation';
+import { createObservations } from './create-observations';
 import { deleteEntity, isStillReferenced } from './delete';
 import { QueryOptionError } from './odata/ast';
 import { readResource } from './read';
@@ -112,6 +113,13 @@ export async function sensorThingsWriteRoutes(app: FastifyInstance, { db, now, b
   for (const version of STA_VERSIONS) {
     // CSRF is checked by writerOf for sessions (a device's key needs none)
     const config = { csrf: false };
+    app.post(`/${version}/CreateObservations`, { schema: { hide: true }, config }, async (request: FastifyRequest, reply: FastifyReply) => {
+      const writer = await writerOf(app, db, request, reply, now());
+      const base = `${request.protocol}://${request.host}/api/${version}`;
+      const links = await createObservations(db, bus, writer, request.body, base, now());
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(links);
+    });
     app.post(`/${version}/*`, { schema: { hide: true }, config }, async (request: FastifyRequest, reply: FastifyReply) => {
       const path = pathOf(request, version);
       const last = path.steps.at(-1)!;

@@ -123,6 +123,36 @@ describe('SensorThings: writing', () => {
     expect(thing.status).toBe(403);
     const wrong = await device.post(`/api/v1.0/Datastreams(${wind})/Observations`, { result: 8 }, { headers: { authorization: 'Bearer tk_wrong' } });
     expect(wrong.status).toBe(401);
+
+    // many at once as a data array: each row answered with its link, or "error" (here a repeat of 09:20)
+    const many = await device.post(
+      '/api/v1.1/CreateObservations',
+      [
+        {
+          Datastream: { '@iot.id': wind },
+          components: ['phenomenonTime', 'result'],
+          'dataArray@iot.count': 3,
+          dataArray: [
+            ['2024-05-01T09:30:00+08:00', 9],
+            ['2024-05-01T09:20:00+08:00', 8],
+            ['2024-05-01T09:40:00+08:00', 10],
+          ],
+        },
+      ],
+      auth,
+    );
+    expect(many.status).toBe(201);
+    const links = many.body as unknown as string[];
+    expect(links[1]).toBe('error');
+    expect(links[0]).toMatch(/\/api\/v1\.1\/Observations\(\d+\)$/);
+    const third = await device.get(new URL(links[2]!).pathname);
+    expect((third.body as unknown as Entity).result).toBe(10);
+    const foreignArray = await device.post(
+      '/api/v1.1/CreateObservations',
+      [{ Datastream: { '@iot.id': other!.id }, components: ['result'], dataArray: [[1]] }],
+      auth,
+    );
+    expect(foreignArray.status).toBe(403);
   });
 
   it('refuses anonymous writes, writes without the CSRF token, staff, and bad bodies, changing nothing', async () => {
