@@ -18,7 +18,9 @@
  * The Thing's Datastreams are read and locked `FOR KEY SHARE` first in that transaction, so none
  * can be removed under the batch (Observations carry no foreign key: see db/schema.ts).
  * The Thing's lastSeenAt, a station's derived AQI (derived-aqi.ts) and the alerts change in the
- * same transaction; events are published after commit.
+ * same transaction; events are published after commit: `observations-stored` with the ids of every
+ * row stored (for the SensorThings MQTT broker, docs/sensorthings.md §MQTT), and `observations` with
+ * the newest values for the live screens.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -163,6 +165,8 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
   let valid: ValidObservation[] = [];
   let derivedTouched: number[] = [];
   const inserted = new Set<string>();
+  /** the ids of the rows stored, accepted items and derived AQI alike */
+  const storedIds: number[] = [];
   const changes = await inTransaction(db, async (tx): Promise<AlertChanges> => {
     const streams = await lockStreams(tx, thing.id);
     valid = checkObservations(thing, streams, items, now, results);
@@ -170,7 +174,7 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
     // the newest time received, found here rather than by unnesting the batch's times again in SQL;
     // the Thing is marked seen in the same statement (one round trip), only when something was new
     const newest = valid.reduce((max, v) => Math.max(max, v.ms), -Infinity);
-    const rows = rowsOf<{ datastream_id: number; ms: string | number }>(
+    const rows = rowsOf<{ id: string | number; datastream_id: number; ms: string | number }>(
       await tx.execute(sql`
         with added as (
           insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality)
@@ -181,24 +185,28 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
             ${arrayLiteral(valid.map((v) => v.result))}::float8[],
             ${arrayLiteral(valid.map((v) => v.quality))}::text[])
           on conflict do nothing
-          returning datastream_id, phenomenon_time),
+          returning id, datastream_id, phenomenon_time),
         seen as (
           update ${things} set last_seen_at = greatest(last_seen_at, ${new Date(newest).toISOString()}::timestamptz)
           where id = ${thing.id} and exists (select from added))
-        select datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms from added`),
+        select id, datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms from added`),
     );
-    for (const row of rows) inserted.add(`${row.datastream_id}|${Number(row.ms)}`);
+    for (const row of rows) {
+      inserted.add(`${row.datastream_id}|${Number(row.ms)}`);
+      storedIds.push(Number(row.id));
+    }
     if (rows.length === 0) return { opened: [], closed: [] };
     const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
     const aqiStream = [...streams.values()].find((s) => s.property === 'aqi');
     if (thing.kind === 'air_quality_station' && aqiStream) {
-      const derived = await deriveStationAqi(
+      const derivedIds = await deriveStationAqi(
         tx,
         thing.id,
         aqiStream.id,
         rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })),
       );
-      if (derived && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
+      storedIds.push(...derivedIds);
+      if (derivedIds.length > 0 && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
     }
     derivedTouched = touched;
     return evaluateOnArrival(tx, thing, touched, now);
@@ -209,8 +217,11 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
       : { index: v.index, status: 'duplicate', message: 'an observation of this datastream at this phenomenonTime is already stored' };
   }
   const result = summary(results);
+  // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to them
+  if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0)
+    bus.publish({ type: 'observations-stored', data: { thingId: thing.id, ids: storedIds } });
   // the newest values are read for the live screens only while one listens
-  if (result.accepted > 0 && bus.listeners > 0) {
+  if (result.accepted > 0 && bus.listenerCount('observations') > 0) {
     const touched = derivedTouched;
     bus.publish({
       type: 'observations',
