@@ -73,6 +73,11 @@ function notAuthorised(): AuthenticateError {
 
 const silent: MqttLog = { warn: () => {}, error: () => {} };
 
+/** What a client sent (a client id, a user name, a topic, a reason quoting them), cut short for the log: a topic may be 64 KiB. */
+function short(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 /** Creates the broker (not listening yet): see the module's comment. */
 export async function createMqttBroker({ db, bus, now, portalUrl = 'http://localhost', log = silent }: MqttBrokerOptions): Promise<MqttBroker> {
   /** the Thing and key of each device connection (anonymous connections have none) */
@@ -88,7 +93,7 @@ export async function createMqttBroker({ db, bus, now, portalUrl = 'http://local
       const address = client.conn && 'remoteAddress' in client.conn ? client.conn.remoteAddress : 'unknown address';
       const refuse = () => {
         log.warn(
-          `MQTT: CONNECT of client ${client.id} from ${address} refused: user name ${JSON.stringify(username ?? '')} and its password are not a Thing id and one of its device keys`,
+          `MQTT: CONNECT of client ${short(client.id)} from ${address} refused: user name ${JSON.stringify(short(username ?? ''))} and its password are not a Thing id and one of its device keys`,
         );
         done(notAuthorised(), false);
       };
@@ -101,7 +106,7 @@ export async function createMqttBroker({ db, bus, now, portalUrl = 'http://local
         },
         (error: unknown) => {
           if (error instanceof AppError) return refuse();
-          log.error(`MQTT: CONNECT of client ${client.id} failed`, error);
+          log.error(`MQTT: CONNECT of client ${short(client.id)} failed`, error);
           // 3: server unavailable (MQTT 3.1.1 §3.2.2.3)
           done(Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError, false);
         },
@@ -132,8 +137,9 @@ export async function createMqttBroker({ db, bus, now, portalUrl = 'http://local
         // messages are published at QoS 0 (publish.ts), so that is what is granted
         callback(null, { ...subscription, qos: 0 });
       } catch (error) {
-        if (error instanceof TopicError) log.warn(`MQTT: subscription of client ${client.id} to ${subscription.topic} refused: ${error.message}`);
-        else log.error(`MQTT: subscription of client ${client.id} to ${subscription.topic} failed`, error);
+        if (error instanceof TopicError)
+          log.warn(`MQTT: subscription of client ${short(client.id)} to ${short(subscription.topic)} refused: ${short(error.message, 300)}`);
+        else log.error(`MQTT: subscription of client ${short(client.id)} to ${short(subscription.topic)} failed`, error);
         // a null subscription is SUBACK 0x80 (failure) for it, and the connection stays
         callback(null, null);
       }
@@ -147,9 +153,9 @@ export async function createMqttBroker({ db, bus, now, portalUrl = 'http://local
   /** Handles one publish of `client`; says whether to acknowledge it, drop it, or close the connection. */
   async function consume(client: Client, topic: string, payload: Buffer): Promise<'stored' | 'dropped' | 'close'> {
     const device = devices.get(client);
-    const who = device ? `Thing ${device.thing.id} (${device.thing.code})` : `anonymous client ${client.id}`;
+    const who = device ? `Thing ${device.thing.id} (${device.thing.code})` : `anonymous client ${short(client.id)}`;
     const drop = (why: string) => {
-      log.warn(`MQTT: publish of ${who} to ${topic} not stored: ${why}`);
+      log.warn(`MQTT: publish of ${who} to ${short(topic)} not stored: ${short(why, 300)}`);
       return 'dropped' as const;
     };
     if (!device) return drop('connect with a Thing id and one of its device keys to create Observations');
@@ -169,7 +175,7 @@ export async function createMqttBroker({ db, bus, now, portalUrl = 'http://local
       return answer!.status === 'rejected' ? drop(`${answer!.reason}: ${answer!.message}`) : 'stored';
     } catch (error) {
       if (error instanceof TopicError || error instanceof MessageError) return drop(error.message);
-      log.error(`MQTT: publish of ${who} to ${topic} failed`, error);
+      log.error(`MQTT: publish of ${who} to ${short(topic)} failed`, error);
       return 'dropped';
     }
   }
