@@ -14,6 +14,8 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       port: 8000,
       host: 'localhost',
+      mqttPort: 1883,
+      mqttHost: 'localhost',
       database: { kind: 'pglite', dir: path.join(repo, 'data/db') },
       dataDir: path.join(repo, 'data'),
       uploadsDir: path.join(repo, 'data/uploads'),
@@ -53,6 +55,8 @@ describe('loadConfig', () => {
       DATABASE_URL: '',
       LOG_LEVEL: '',
       HOST: '',
+      MQTT_PORT: '',
+      MQTT_HOST: '',
       SESSION_IDLE_MINUTES: '',
       COOKIE_SECURE: '',
       TRUST_PROXY: '',
@@ -107,6 +111,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
   });
 
+  it('takes MQTT_PORT (0: no broker) and MQTT_HOST, which defaults to HOST', () => {
+    expect(loadConfig({ MQTT_PORT: '0' }).mqttPort).toBe(0);
+    expect(loadConfig({ MQTT_PORT: '18830', MQTT_HOST: '0.0.0.0' })).toMatchObject({ mqttPort: 18830, mqttHost: '0.0.0.0' });
+    expect(loadConfig({ HOST: '127.0.0.1' }).mqttHost).toBe('127.0.0.1');
+    expect(() => loadConfig({ MQTT_PORT: 'mqtt' })).toThrow('MQTT_PORT must be a whole number from 0 to 65535 (0: no broker), got "mqtt"');
+  });
+
   it('selects PostgreSQL when DATABASE_URL is set, with postgres:// or postgresql://', () => {
     for (const url of ['postgres://eco:secret@db.example:5432/eco', 'postgresql://localhost/eco']) {
       expect(loadConfig({ DATABASE_URL: url, PGLITE_DIR: '/ignored' }).database).toEqual({ kind: 'postgres', url });
@@ -125,6 +136,8 @@ describe('loadConfig', () => {
     ['PORT', { PORT: '70000' }],
     ['PORT', { PORT: '-1' }],
     ['PORT', { PORT: '80.5' }],
+    ['MQTT_PORT', { MQTT_PORT: '65536' }],
+    ['MQTT_PORT', { MQTT_PORT: '1883.0' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost:3306/eco' }],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://localhost:5432' }],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://localhost:5432/' }],

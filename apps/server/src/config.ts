@@ -6,6 +6,8 @@
  * |---------------|----------------------------|----------------------------------------------------|
  * | PORT          | 8000                       | HTTP port (0 picks a free one)                      |
  * | HOST          | localhost                  | interface to listen on (`0.0.0.0` for all)          |
+ * | MQTT_PORT     | 1883                       | the SensorThings MQTT broker's port; 0: no broker   |
+ * | MQTT_HOST     | HOST                       | interface the MQTT broker listens on                |
  * | DATABASE_URL  | (unset)                    | a PostgreSQL server; unset → embedded PGlite        |
  * | PGLITE_DIR    | <repo>/data/db             | PGlite data folder (one process per folder)         |
  * | DATA_DIR      | <repo>/data                | bundled real data (CSV/JSON) loaded on first start  |
@@ -40,6 +42,9 @@ export interface FirstAdmin {
 export interface Config {
   port: number;
   host: string;
+  /** the SensorThings MQTT broker's port (modules/sensorthings/mqtt); 0 = no broker */
+  mqttPort: number;
+  mqttHost: string;
   database: Database;
   dataDir: string;
   /** uploaded documents (uploads/file-store.ts) */
@@ -67,13 +72,18 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function port(value: string | undefined): number {
-  if (value === undefined || value === '') return 8000;
+/** `what` says what 0 means for this variable. */
+function port(variable: string, value: string | undefined, fallback: number, what: string): number {
+  if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+    throw new ConfigError(`${variable} must be a whole number from 0 to 65535 (0: ${what}), got "${value}"`);
   }
   return Number(value);
 }
+
+const httpPort = (value: string | undefined) => port('PORT', value, 8000, 'any free port');
+/** 1883: the port IANA assigns to MQTT (OASIS MQTT 3.1.1 §4.2) */
+const mqttPort = (value: string | undefined) => port('MQTT_PORT', value, 1883, 'no broker');
 
 function database(env: NodeJS.ProcessEnv): Database {
   const url = env.DATABASE_URL;
@@ -184,8 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
   return {
-    port: port(env.PORT),
+    port: httpPort(env.PORT),
     host: env.HOST || 'localhost',
+    mqttPort: mqttPort(env.MQTT_PORT),
+    mqttHost: env.MQTT_HOST || env.HOST || 'localhost',
     database: database(env),
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(REPO_ROOT, 'data/uploads')),
@@ -197,6 +209,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     sessionSecret: sessionSecret(env.SESSION_SECRET),
     firstAdmin: firstAdmin(env),
-    oidcIssuer: oidcIssuer(env.OIDC_ISSUER, port(env.PORT)),
+    oidcIssuer: oidcIssuer(env.OIDC_ISSUER, httpPort(env.PORT)),
   };
 }

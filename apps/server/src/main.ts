@@ -1,12 +1,17 @@
 /**
  * Reads the configuration, opens (and migrates) the database, loads the bundled data on first
  * start, creates the first administrator from ADMIN_ACCOUNT/ADMIN_PASSWORD while none exists, and
- * listens. Any start-up failure prints one line saying what is wrong and exits 1.
+ * listens; then starts the SensorThings MQTT broker on MQTT_PORT (off with one line when that port
+ * cannot be had: the portal serves without it). Any start-up failure of the portal itself prints
+ * one line saying what is wrong and exits 1.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderLockedError } from './db/pglite-lock';
+import { SensingBus } from './modules/sensing/events';
+import type { MqttBroker } from './modules/sensorthings/mqtt/broker';
+import { startMqttBroker } from './modules/sensorthings/mqtt/start';
 import { AdminSetupError, ensureFirstAdmin } from './modules/users/first-admin';
 import { DataFileError } from './seed/data-file-error';
 import { loadBundledData } from './seed/load-bundled-data';
@@ -35,9 +40,14 @@ async function main(): Promise<void> {
     if (admin === 'created') say(`created the first administrator ${config.firstAdmin!.account.toLowerCase()} (ADMIN_ACCOUNT)`);
     if (admin === 'admin exists' && config.firstAdmin) say('ADMIN_ACCOUNT ignored: an administrator exists (unset ADMIN_PASSWORD now)');
     if (admin === 'not configured') say('no administrator yet: run npm run admin:create, or start with ADMIN_ACCOUNT and ADMIN_PASSWORD set');
-    const app = await buildApp({ config, database });
+    const now = () => new Date();
+    // one bus for the app and the MQTT broker, so what is pushed over HTTP reaches MQTT subscribers
+    const bus = new SensingBus();
+    const app = await buildApp({ config, database, now, sensingBus: bus });
+    let mqtt: MqttBroker | null = null;
     const shutdown = async (signal: string) => {
       say(`${signal}: shutting down`);
+      await mqtt?.close();
       await app.close();
       await database?.close();
       process.exit(0);
@@ -46,6 +56,18 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     const address = await app.listen({ port: config.port, host: config.host });
     say(`portal ready at ${address.replace('127.0.0.1', 'localhost')} (API docs: ${address}/api/docs)`);
+    mqtt = await startMqttBroker(
+      config,
+      {
+        db: database.db,
+        bus,
+        now,
+        // links in MQTT messages: the public address OIDC_ISSUER names (config.ts), else where this process listens
+        portalUrl: config.oidcIssuer?.replace(/\/api\/oidc$/, '') ?? address,
+        log: { warn: (line) => app.log.warn(line), error: (line, error) => app.log.error({ err: error }, line) },
+      },
+      say,
+    );
   } catch (error) {
     await database?.close().catch(() => {});
     fail(error);

@@ -1,4 +1,7 @@
-/** Runs repository scripts as child processes (`node --import tsx …`) the way an operator would. */
+/**
+ * Runs repository scripts as child processes (`node --import tsx …`) the way an operator would,
+ * and other programs the way a user would (Debian's `mosquitto_pub`, say).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { REPO_ROOT } from '../config';
 
@@ -25,7 +28,15 @@ export interface Running {
  * `stdin`: text written to its standard input, which is then closed (default: no input at all).
  */
 export function runTsx(script: string, args: string[], env: Record<string, string>, stdin?: string): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return runProgram(process.execPath, ['--import', 'tsx', script, ...args], env, stdin);
+}
+
+/**
+ * Starts `program …args` in the repository root with exactly `env` (plus PATH, HOME and TMPDIR),
+ * as runTsx does. A program that cannot be started (not installed) rejects `exited`.
+ */
+export function runProgram(program: string, args: string[], env: Record<string, string> = {}, stdin?: string): Running {
+  const child = spawn(program, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '', ...env },
     stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],

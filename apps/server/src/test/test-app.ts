@@ -10,6 +10,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { buildApp, type AppConfig } from '../app';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
+import type { SensingBus } from '../modules/sensing/events';
 import { createLoadedDatabase, createTestDatabase, DATA_DIR, type TestDatabase } from './test-database';
 
 /** A folder without `index.html`, so the app serves the API only. */
@@ -29,9 +30,13 @@ export const TEST_CONFIG: AppConfig = {
   dataDir: DATA_DIR,
 };
 
-/** `buildApp` for tests; `now` pins the clock, `config` overrides `TEST_CONFIG`. Close it with `app.close()`. */
-export function buildTestApp(database: DatabaseHandle, now?: () => Date, config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  return buildApp({ config: { ...TEST_CONFIG, ...config }, database, now });
+/**
+ * `buildApp` for tests; `now` pins the clock, `config` overrides `TEST_CONFIG`, `sensingBus` is
+ * the app's event bus (to share it with what the test starts beside the app, e.g. the MQTT
+ * broker). Close it with `app.close()`.
+ */
+export function buildTestApp(database: DatabaseHandle, now?: () => Date, config: Partial<AppConfig> = {}, sensingBus?: SensingBus): Promise<FastifyInstance> {
+  return buildApp({ config: { ...TEST_CONFIG, ...config }, database, now, ...(sensingBus && { sensingBus }) });
 }
 
 export interface JsonResponse<T> {
@@ -73,11 +78,11 @@ export interface TestAppContext {
  * Registers `beforeAll`/`afterAll` that build the app on a fresh database (`loaded`: with the
  * bundled data) and dispose of both; read `ctx.app` and `ctx.database` inside tests.
  */
-export function useTestApp(options: { loaded?: boolean; now?: () => Date } = {}): TestAppContext {
+export function useTestApp(options: { loaded?: boolean; now?: () => Date; sensingBus?: SensingBus } = {}): TestAppContext {
   const ctx = {} as TestAppContext;
   beforeAll(async () => {
     ctx.database = options.loaded ? await createLoadedDatabase() : await createTestDatabase();
-    ctx.app = await buildTestApp(ctx.database, options.now);
+    ctx.app = await buildTestApp(ctx.database, options.now, {}, options.sensingBus);
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -10,8 +10,8 @@
  *   is stored with quality `hj633`; a published value sent later is then a duplicate.
  * - Reads every value the station has for those instants (this batch and before), so a pollutant
  *   sent in an earlier batch counts.
- * Runs inside the ingesting transaction, given the station's `aqi` Datastream; returns whether it
- * computed any AQI to store.
+ * Runs inside the ingesting transaction, given the station's `aqi` Datastream; returns the ids of
+ * the AQI Observations it stored (none: an empty array).
  */
 import { sql } from 'drizzle-orm';
 import type { AirQualityPropertyCode } from '@eco/contracts/air-quality';
@@ -28,9 +28,9 @@ function timesLiteral(ms: number[]): string {
   return `{${ms.map((m) => `"${new Date(m).toISOString()}"`).join(',')}}`;
 }
 
-export async function deriveStationAqi(tx: Db, thingId: number, aqiStreamId: number, accepted: { property: string; ms: number }[]): Promise<boolean> {
+export async function deriveStationAqi(tx: Db, thingId: number, aqiStreamId: number, accepted: { property: string; ms: number }[]): Promise<number[]> {
   const instants = [...new Set(accepted.filter((a) => HOURLY_FIELDS.has(a.property) && a.ms % HOUR_MS === 0).map((a) => a.ms))];
-  if (instants.length === 0) return false;
+  if (instants.length === 0) return [];
   const rows = rowsOf<{ property: string; ms: string | number; result: number }>(
     await tx.execute(sql`
       select d.observed_property_code as property, (extract(epoch from o.phenomenon_time) * 1000)::bigint as ms, o.result
@@ -51,10 +51,13 @@ export async function deriveStationAqi(tx: Db, thingId: number, aqiStreamId: num
     const { aqi } = computeAqi(record, 'hourly');
     if (aqi !== null) derived.push({ ms, aqi });
   }
-  if (derived.length === 0) return false;
-  await tx.execute(sql`
+  if (derived.length === 0) return [];
+  const stored = rowsOf<{ id: string | number }>(
+    await tx.execute(sql`
     insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality)
     select ${aqiStreamId}, t, t, r, 'hj633' from unnest(${timesLiteral(derived.map((d) => d.ms))}::timestamptz[], ${`{${derived.map((d) => d.aqi).join(',')}}`}::float8[]) as x(t, r)
-    on conflict do nothing`);
-  return true;
+    on conflict do nothing
+    returning id`),
+  );
+  return stored.map((row) => Number(row.id));
 }

@@ -1,6 +1,11 @@
 /**
- * The in-process event bus of the sensing hub: ingestion and the alert rules publish, the
- * server-sent events stream (`GET /api/sensing/stream`) subscribes.
+ * The in-process event bus of the sensing hub: ingestion and the alert rules publish; the
+ * server-sent events stream (`GET /api/sensing/stream`) and the SensorThings MQTT broker
+ * (modules/sensorthings/mqtt/) subscribe, each to the event types it uses.
+ *
+ * Listeners are counted per type, so a publisher can skip the work behind an event nobody listens
+ * to (ingest.ts reads the newest values for the live screens only while a stream is open, however
+ * many MQTT clients are connected).
  *
  * One process only: with several server processes behind a load balancer each would need to hear
  * the others' events — publish with PostgreSQL `NOTIFY sensing, '<json>'` after commit and have
@@ -8,6 +13,21 @@
  */
 import { EventEmitter } from 'node:events';
 import type { SensingEvent } from '@eco/contracts/sensing';
+
+/**
+ * Observations committed by one ingestion (ingest.ts), by their ids in `observations` (their
+ * SensorThings `@iot.id`s): the items accepted and the AQI derived from them. Carries ids only, so
+ * publishing it costs no query; the MQTT broker reads the entities when somebody subscribes to them.
+ * The server's own event: never on the wire (the event stream does not subscribe to it).
+ */
+export interface ObservationsStored {
+  type: 'observations-stored';
+  data: { thingId: number; ids: number[] };
+}
+
+/** Every event of the bus: those of the event stream (`SensingEvent`, on the wire) and the server's own. */
+export type BusEvent = SensingEvent | ObservationsStored;
+export type BusEventType = BusEvent['type'];
 
 export class SensingBus {
   private readonly emitter = new EventEmitter();
@@ -18,17 +38,22 @@ export class SensingBus {
   }
 
   /** Publishes after the change is committed (never from inside a transaction that may roll back). */
-  publish(event: SensingEvent): void {
-    this.emitter.emit('event', event);
+  publish(event: BusEvent): void {
+    this.emitter.emit(event.type, event);
   }
 
-  /** Subscribes; returns the unsubscribe function. */
-  subscribe(listener: (event: SensingEvent) => void): () => void {
-    this.emitter.on('event', listener);
-    return () => this.emitter.off('event', listener);
+  /** Subscribes to the events of `types`; returns the unsubscribe function. */
+  subscribe<T extends BusEventType>(types: readonly T[], listener: (event: Extract<BusEvent, { type: T }>) => void): () => void {
+    // the emitter passes what publish() gave for that type, so the cast only restates the type
+    const handler = listener as (event: BusEvent) => void;
+    for (const type of types) this.emitter.on(type, handler);
+    return () => {
+      for (const type of types) this.emitter.off(type, handler);
+    };
   }
 
-  get listeners(): number {
-    return this.emitter.listenerCount('event');
+  /** How many listeners the events of `type` have now. */
+  listenerCount(type: BusEventType): number {
+    return this.emitter.listenerCount(type);
   }
 }

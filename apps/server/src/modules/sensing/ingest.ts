@@ -18,7 +18,9 @@
  * The Thing's Datastreams are read and locked `FOR KEY SHARE` first in that transaction, so none
  * can be removed under the batch (Observations carry no foreign key: see db/schema.ts).
  * The Thing's lastSeenAt, a station's derived AQI (derived-aqi.ts) and the alerts change in the
- * same transaction; events are published after commit.
+ * same transaction; events are published after commit: `observations-stored` with the ids of every
+ * row stored (for the SensorThings MQTT broker, docs/sensorthings.md §MQTT), and `observations` with
+ * the newest values for the live screens.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -214,6 +216,8 @@ export async function storeObservations(
   let derivedTouched: number[] = [];
   /** `datastreamId|ms` → the id of the row this batch stored */
   const inserted = new Map<string, number>();
+  /** the ids of the rows stored, accepted items and derived AQI alike */
+  const storedIds: number[] = [];
   const changes = await inTransaction(db, async (tx): Promise<AlertChanges> => {
     const streams = await lockStreams(tx, thing.id);
     valid = checkObservations(thing, streams, items, now, results);
@@ -221,7 +225,7 @@ export async function storeObservations(
     // the newest time received, found here rather than by unnesting the batch's times again in SQL;
     // the Thing is marked seen in the same statement (one round trip), only when something was new
     const newest = valid.reduce((max, v) => Math.max(max, v.ms), -Infinity);
-    const rows = rowsOf<{ datastream_id: number; ms: string | number; id: string | number }>(
+    const rows = rowsOf<{ id: string | number; datastream_id: number; ms: string | number }>(
       await tx.execute(sql`
         with added as (
           insert into ${observations} (datastream_id, phenomenon_time, result_time, result, quality, result_json, feature_of_interest_id, parameters)
@@ -235,24 +239,28 @@ export async function storeObservations(
             ${arrayLiteral(valid.map((v) => v.featureOfInterestId))}::int[],
             ${arrayLiteral(valid.map((v) => v.parameters))}::jsonb[])
           on conflict do nothing
-          returning datastream_id, phenomenon_time, id),
+          returning id, datastream_id, phenomenon_time),
         seen as (
           update ${things} set last_seen_at = greatest(last_seen_at, ${new Date(newest).toISOString()}::timestamptz)
           where id = ${thing.id} and exists (select from added))
-        select datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms, id from added`),
+        select id, datastream_id, (extract(epoch from phenomenon_time) * 1000)::bigint as ms from added`),
     );
-    for (const row of rows) inserted.set(`${row.datastream_id}|${Number(row.ms)}`, Number(row.id));
+    for (const row of rows) {
+      inserted.set(`${row.datastream_id}|${Number(row.ms)}`, Number(row.id));
+      storedIds.push(Number(row.id));
+    }
     if (rows.length === 0) return { opened: [], closed: [] };
     const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
     const aqiStream = [...streams.values()].find((s) => s.property === 'aqi');
     if (thing.kind === 'air_quality_station' && aqiStream) {
-      const derived = await deriveStationAqi(
+      const derivedIds = await deriveStationAqi(
         tx,
         thing.id,
         aqiStream.id,
         rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })),
       );
-      if (derived && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
+      storedIds.push(...derivedIds);
+      if (derivedIds.length > 0 && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
     }
     derivedTouched = touched;
     return evaluateOnArrival(tx, thing, touched, now);
@@ -266,8 +274,11 @@ export async function storeObservations(
         : { index: v.index, status: 'duplicate', message: 'an observation of this datastream at this phenomenonTime is already stored' };
   }
   const result = summary(results);
+  // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to them
+  if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0)
+    bus.publish({ type: 'observations-stored', data: { thingId: thing.id, ids: storedIds } });
   // the newest values are read for the live screens only while one listens
-  if (result.accepted > 0 && bus.listeners > 0) {
+  if (result.accepted > 0 && bus.listenerCount('observations') > 0) {
     const touched = derivedTouched;
     bus.publish({
       type: 'observations',

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { sensingApi as api } from '@eco/contracts/api/sensing';
-import { MAP_LIMIT, MAX_BATCH } from '@eco/contracts/sensing';
+import { MAP_LIMIT, MAX_BATCH, type SensingEvent } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
@@ -27,6 +27,16 @@ const HEARTBEAT_MS = 25_000;
  * same time; twenty leaves room for that and refuses a runaway script.
  */
 export const MAX_STREAMS_PER_ADDRESS = 20;
+
+/**
+ * The bus events the stream sends: those of `SensingEvent` (its wire contract), each type named
+ * once (a type added to the contract and not here fails the typecheck). The bus's own events
+ * (events.ts `ObservationsStored`) never reach browsers.
+ */
+const STREAM_EVENT_TYPES = Object.keys({ observations: true, alert: true, detection: true } satisfies Record<
+  SensingEvent['type'],
+  true
+>) as SensingEvent['type'][];
 
 /** 413 BATCH_TOO_LARGE over MAX_BATCH items. */
 function assertBatchSize(items: readonly unknown[]): void {
@@ -126,7 +136,7 @@ export async function sensingRoutes(
       'x-accel-buffering': 'no',
     });
     raw.write(': connected\nretry: 3000\n\n');
-    const unsubscribe = bus.subscribe((event) => {
+    const unsubscribe = bus.subscribe(STREAM_EVENT_TYPES, (event) => {
       // the stream is public: no account names (publicAlert)
       const data = event.type === 'alert' ? publicAlert(event.data) : event.data;
       raw.write(`event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);

@@ -28,6 +28,9 @@ export interface ReadContext {
   readonly requestUrl: URL;
 }
 
+/** Where links point, for serialising an entity outside a request too (the MQTT broker, mqtt/publish.ts). */
+export type LinkContext = Pick<ReadContext, 'version' | 'base'>;
+
 /** What a read answers: JSON, or the raw text of `$value`. */
 export type ReadAnswer = { readonly json: unknown } | { readonly text: string };
 
@@ -65,8 +68,12 @@ function orderBy(options: QueryOptions, scope: Scope): SQL {
 
 const toIso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
-/** The standard's JSON of one row (OGC 18-088 §9.2.1): `@iot.id`, `@iot.selfLink`, properties, navigation links. */
-function serialise(row: Row, type: EntityType, options: QueryOptions, ctx: ReadContext): Json {
+/**
+ * The standard's JSON of one row of `type`'s source (OGC 18-088 §9.2.1): `@iot.id`,
+ * `@iot.selfLink`, properties, navigation links; only what `options.select` names when given
+ * (`$expand` is applied by the caller). What GET `Type(id)` answers for that row.
+ */
+export function serialise(row: Row, type: EntityType, options: QueryOptions, ctx: LinkContext): Json {
   const id = Number(row.id);
   const self = `${ctx.base}/${type.set}(${id})`;
   const select = options.select;
@@ -85,7 +92,8 @@ function serialise(row: Row, type: EntityType, options: QueryOptions, ctx: ReadC
   return out;
 }
 
-function assertSelect(type: EntityType, options: QueryOptions): void {
+/** @throws QueryOptionError when `$select` names what `type` has not (a 400 on HTTP). */
+export function assertSelect(type: EntityType, options: QueryOptions): void {
   for (const name of options.select ?? []) {
     if (name !== '@iot.id' && !Object.hasOwn(type.properties, name) && !Object.hasOwn(type.navigation, name))
       throw new QueryOptionError('$select', `${type.set} have no property or navigation property ${name}`);
@@ -205,10 +213,10 @@ export async function readResource(path: ResourcePath, options: QueryOptions, ct
     const self = `${ctx.base}/${type.set}(${Number(row.id)})`;
     if (path.ref) return { json: { '@iot.selfLink': self } };
     if (path.property) {
-      const entity = serialise(row, type, { select: [path.property] }, ctx);
-      const value = path.property === 'id' ? Number(row.id) : entity[path.property];
-      if (path.value) return { text: typeof value === 'string' ? value : JSON.stringify(value ?? null) };
-      return { json: { [path.property === 'id' ? '@iot.id' : path.property]: value ?? null } };
+      const json = serialiseProperty(row, type, path.property, ctx);
+      if (!path.value) return { json };
+      const [value] = Object.values(json);
+      return { text: typeof value === 'string' ? value : JSON.stringify(value ?? null) };
     }
     const [entity] = [serialise(row, type, options, ctx)];
     await expand([row], [entity!], type, options, ctx);
@@ -243,6 +251,39 @@ export async function readResource(path: ResourcePath, options: QueryOptions, ct
     answer.value = entities;
   }
   return { json: answer };
+}
+
+/**
+ * One property of a row as GET `Type(id)/property` answers it: `{ "name": value }` (`id` as
+ * `{ "@iot.id": 1 }`), null when the row has none.
+ */
+export function serialiseProperty(row: Row, type: EntityType, property: string, ctx: LinkContext): Json {
+  const entity = serialise(row, type, { select: [property] }, ctx);
+  const value = property === 'id' ? Number(row.id) : entity[property];
+  return { [property === 'id' ? '@iot.id' : property]: value ?? null };
+}
+
+/** The rows of `type`'s source with ids `ids`, in id order (one query), for {@link serialise}. */
+export async function rowsByIds(db: Db, type: EntityType, ids: readonly number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<Row>(await db.execute(sql`select e.* from ${type.source} e where e.id = any(${`{${ids.join(',')}}`}::bigint[]) order by e.id`));
+}
+
+/**
+ * Of `ids` (entities of the path's last type), those `path` reaches (one query): of new
+ * Observations, say, those in `Things(1)/Datastreams(3)/Observations`.
+ */
+export async function idsOnPath(db: Db, path: ResourcePath, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const next = aliases();
+  const alias = next();
+  const conditions = [sql`${column(alias, 'id')} = any(${`{${ids.join(',')}}`}::bigint[])`, ...pathConditions(path.steps, alias, next)];
+  const rows = rowsOf<{ id: string | number }>(
+    await db.execute(
+      sql`select ${column(alias, 'id')} as id from ${path.steps.at(-1)!.type.source} ${sql.raw(alias)} where ${sql.join(conditions, sql` and `)}`,
+    ),
+  );
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** The service root (OGC 18-088 §9.2.1): the entity sets, and for v1.1 the conformance classes served. */

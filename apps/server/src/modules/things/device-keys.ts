@@ -1,6 +1,7 @@
 /**
  * Device keys: a Thing authenticates its pushes with `Authorization: Bearer <key>` or
- * `X-Thing-Key: <key>`. A key is `tk_` + 32 base64url characters (192 random bits); only its
+ * `X-Thing-Key: <key>` over HTTP, or with its id and key as the user name and password of an MQTT
+ * CONNECT (docs/sensorthings.md §MQTT). A key is `tk_` + 32 base64url characters (192 random bits); only its
  * SHA-256 (hex) is stored, with the first 10 characters as a prefix to tell keys apart.
  */
 import crypto from 'node:crypto';
@@ -52,12 +53,20 @@ const MARK_USED_EVERY_MS = 60_000;
 const markedUsed = new WeakMap<Db, Map<number, number>>();
 
 /**
- * The Thing whose key the request carries. Errors: 401 THING_KEY_INVALID (missing, malformed,
- * unknown or revoked; one answer for all, so a caller learns nothing about which), 409
- * THING_RETIRED. Marks the key used at `now`, at most once a minute per key and process.
+ * The Thing whose key the request carries ({@link thingOfKey}, same errors).
  */
-export async function authenticateThing(db: Db, request: FastifyRequest, now: Date): Promise<KeyedThing> {
-  const key = keyOf(request);
+export function authenticateThing(db: Db, request: FastifyRequest, now: Date): Promise<KeyedThing> {
+  return thingOfKey(db, keyOf(request), now);
+}
+
+/**
+ * The Thing whose key `key` is, however the key came: an HTTP header (authenticateThing) or the
+ * password of an MQTT CONNECT (modules/sensorthings/mqtt/broker.ts). Errors: 401
+ * THING_KEY_INVALID (missing, malformed, unknown or revoked; one answer for all, so a caller
+ * learns nothing about which), 409 THING_RETIRED. Marks the key used at `now`, at most once a
+ * minute per key and process.
+ */
+export async function thingOfKey(db: Db, key: string | null, now: Date): Promise<KeyedThing> {
   if (!key || !KEY_PATTERN.test(key)) throw new AppError('THING_KEY_INVALID');
   const [row] = await db
     .select({ id: things.id, code: things.code, name: things.name, kind: things.kind, status: things.status, keyId: thingKeys.id })
