@@ -46,25 +46,43 @@ function organisationField(form: Locator): Locator {
 }
 
 /**
- * Picks organisation `name` in the form's TreeSelect by searching for it, until the field shows it.
- * On a loaded machine the click can land while the tree is still re-rendering the search's result
- * and be lost (the dropdown stays open, nothing chosen): then the search is closed and made again,
- * at most three times. What is checked is what a user sees: the field showing the organisation.
+ * Opens a select (`open`), picks an option (`pick`) and waits until the select `shown` shows
+ * `expected`. On a loaded machine a click can land while the dropdown is still animating or
+ * re-rendering a search's result and be lost (the dropdown stays open, nothing chosen): then the
+ * dropdown is closed and the choice made again, at most three times. What is checked is what a
+ * user sees: the field showing the choice.
  */
-async function pickOrganisation(page: Page, form: Locator, name: string): Promise<void> {
+async function choose(page: Page, open: () => Promise<void>, pick: () => Promise<void>, shown: Locator, expected: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await form.getByLabel('所属机构', { exact: true }).click();
-    await page.keyboard.type(name);
-    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: new RegExp(`^${name}$`) });
-    await option.click();
+    await open();
+    await pick();
     try {
-      await expect.poll(() => organisationField(form).innerText(), { timeout: 5_000 }).toBe(name);
+      await expect.poll(() => shown.innerText(), { timeout: 5_000 }).toContain(expected);
       return;
     } catch (error) {
       if (attempt === 3) throw error;
       await page.keyboard.press('Escape');
     }
   }
+}
+
+/** The select of the form item labelled `label` in `scope`. */
+function selectOf(scope: Locator, label: string): Locator {
+  return scope.locator('.ant-form-item', { has: scope.page().getByText(label, { exact: true }) }).locator('.ant-select');
+}
+
+/** Picks organisation `name` in the device form's TreeSelect by searching for it (see {@link choose}). */
+async function pickOrganisation(page: Page, form: Locator, name: string): Promise<void> {
+  await choose(
+    page,
+    async () => {
+      await form.getByLabel('所属机构', { exact: true }).click();
+      await page.keyboard.type(name);
+    },
+    () => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: new RegExp(`^${name}$`) }).click(),
+    organisationField(form),
+    name,
+  );
 }
 
 /** The row of an antd table holding `text`. */
@@ -86,8 +104,13 @@ describe('sensing management', () => {
     const form = page.getByRole('dialog', { name: '登记设备' });
     await form.getByLabel('编号', { exact: true }).fill(code);
     await form.getByLabel('名称', { exact: true }).fill(name);
-    await form.getByLabel('类型', { exact: true }).click();
-    await pickOption(page, '传感器塔');
+    await choose(
+      page,
+      () => form.getByLabel('类型', { exact: true }).click(),
+      () => pickOption(page, '传感器塔'),
+      selectOf(form, '类型'),
+      '传感器塔',
+    );
     // the choice shows in the field before the form is sent (the city column below is the point's, not this)
     await pickOrganisation(page, form, '西安市');
     await form.getByLabel('经度（WGS-84，°E）', { exact: true }).fill('108.9402');
@@ -102,9 +125,16 @@ describe('sensing management', () => {
 
     // a Datastream: wind speed
     // the drawer's one select: the ObservedProperty of a new Datastream
-    await drawer.getByRole('combobox').click();
-    await page.keyboard.type('wind_speed');
-    await pickOption(page, /风速 \(m\/s\) · wind_speed/);
+    await choose(
+      page,
+      async () => {
+        await drawer.getByRole('combobox').click();
+        await page.keyboard.type('wind_speed');
+      },
+      () => pickOption(page, /风速 \(m\/s\) · wind_speed/),
+      drawer.locator('.ant-select').first(),
+      'wind_speed',
+    );
     await drawer.getByRole('button', { name: '添加数据流' }).click();
     const stream = row(drawer, '风速');
     await stream.waitFor();
@@ -178,12 +208,24 @@ describe('sensing management', () => {
     await rules.getByRole('button', { name: '新建规则' }).click();
     const modal = page.getByRole('dialog', { name: '新建告警规则' });
     await modal.getByLabel('规则名称', { exact: true }).fill(ruleName);
-    await modal.getByLabel('观测要素', { exact: true }).click();
-    await page.keyboard.type('wind_speed');
-    await pickOption(page, /风速 \(m\/s\) · wind_speed/);
+    await choose(
+      page,
+      async () => {
+        await modal.getByLabel('观测要素', { exact: true }).click();
+        await page.keyboard.type('wind_speed');
+      },
+      () => pickOption(page, /风速 \(m\/s\) · wind_speed/),
+      selectOf(modal, '观测要素'),
+      'wind_speed',
+    );
     await modal.getByPlaceholder('阈值（该要素的单位）').fill('30');
-    await modal.getByLabel('适用设备类型', { exact: true }).click();
-    await pickOption(page, '传感器塔');
+    await choose(
+      page,
+      () => modal.getByLabel('适用设备类型', { exact: true }).click(),
+      () => pickOption(page, '传感器塔'),
+      selectOf(modal, '适用设备类型'),
+      '传感器塔',
+    );
     // a dropdown left open (or still closing) lies over the severity radios: click away from the
     // select, as a user would, and wait until no dropdown is open
     await modal.locator('.ant-modal-title').click();
