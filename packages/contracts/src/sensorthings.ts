@@ -28,6 +28,8 @@ export const STA_CONFORMANCE = [
   'http://www.opengis.net/spec/iot_sensing/1.1/req/datamodel',
   'http://www.opengis.net/spec/iot_sensing/1.1/req/resource-path/resource-path-to-entities',
   'http://www.opengis.net/spec/iot_sensing/1.1/req/request-data',
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete',
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/data-array/data-array',
 ] as const;
 
 /** A Datastream's `unitOfMeasurement` (OGC 18-088 Table 10): a UCUM code as `symbol`. */

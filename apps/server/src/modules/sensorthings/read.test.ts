@@ -52,6 +52,7 @@ describe('SensorThings: reading', () => {
     ]);
     expect(v11.body.value[0]!.url).toMatch(/^http:\/\/[^/]+\/api\/v1\.1\/Things$/);
     expect(v11.body.serverSettings.conformance).toContain('http://www.opengis.net/spec/iot_sensing/1.1/req/datamodel');
+    expect(v11.body.serverSettings.conformance).toContain('http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete');
     const v10 = await get<Record<string, unknown>>('/api/v1.0');
     expect(v10.status).toBe(200);
     expect(v10.body).not.toHaveProperty('serverSettings');
