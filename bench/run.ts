@@ -26,6 +26,10 @@ function printSensing(database: string, sensing: SensingFigures): void {
     `GET …/datastreams/:id/series (${database}), 7 days hourly (${sensing.buckets} buckets), ${sensing.totalRows.toLocaleString('en')} pushed + bundled observations`,
   );
   console.log(`  latency p50 / max of 25  ${sensing.seriesP50Ms.toFixed(1)} ms / ${sensing.seriesMaxMs.toFixed(1)} ms`);
+  console.log(`GET /api/v1.1/Datastreams(id)/Observations?$filter=result gt 50&$orderby=phenomenonTime desc&$top=1000 (${database})`);
+  console.log(
+    `  ${sensing.staPageRows} Observations a page; latency p50 / p99 of 50  ${sensing.staPageP50Ms.toFixed(1)} ms / ${sensing.staPageP99Ms.toFixed(1)} ms`,
+  );
 }
 
 const server = await startTestServer({ env: firstAdminEnv(admin) });
