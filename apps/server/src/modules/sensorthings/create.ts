@@ -16,7 +16,7 @@ import { THING_CODE_PATTERN, THING_KINDS, THING_STATUSES, type ThingKind, type T
 import type { UserActing } from '../../auth/acting';
 import { assertInScope } from '../../auth/organisation-scope';
 import type { Db } from '../../db/client';
-import { datastreams, featuresOfInterest, historicalLocations, locations, observedProperties, sensors, things } from '../../db/schema';
+import { datastreams, featuresOfInterest, historicalLocations, locations, observedProperties, organisations, sensors, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { audit } from '../audit/service';
@@ -76,6 +76,13 @@ export function portalFields(properties: Record<string, unknown> | undefined, at
   };
 }
 
+/** 404 ORGANISATION_NOT_FOUND unless `organisationId` (null: none) names an organisation. */
+export async function assertOrganisationExists(tx: Db, organisationId: number | null | undefined): Promise<void> {
+  if (organisationId === null || organisationId === undefined) return;
+  const [row] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, organisationId));
+  if (!row) throw new AppError('ORGANISATION_NOT_FOUND', String(organisationId));
+}
+
 /** Everything a create needs: the transaction, who acts, and the time. */
 export interface Creating {
   readonly tx: Db;
@@ -122,6 +129,7 @@ async function linkLocation(c: Creating, thingId: number, id: number): Promise<v
 export async function createThing(c: Creating, input: ThingInput, at = 'Thing'): Promise<number> {
   const portal = portalFields(input.properties, at);
   const organisationId = portal.organisationId === undefined ? ownOrganisation(c.acting) : portal.organisationId;
+  await assertOrganisationExists(c.tx, organisationId);
   await assertInScope(c.tx, c.acting.user, organisationId);
   if ((input.Locations ?? []).length > 1) fail(`${at}/Locations`, 'a Thing has one current Location in this portal');
   const [{ id }] = rowsOf<{ id: number }>(await c.tx.execute(sql`select nextval(pg_get_serial_sequence('things', 'id'))::int as id`)) as [{ id: number }];

@@ -16,7 +16,7 @@ import { audit } from '../audit/service';
 import { moveThingTo } from '../things/place';
 import { cityAt } from '../things/registry';
 import { lockThing } from '../things/service';
-import { type Creating, createStandaloneLocation, portalFields, pointOf } from './create';
+import { assertOrganisationExists, type Creating, createStandaloneLocation, portalFields, pointOf } from './create';
 import type {
   DatastreamInput,
   EntityInput,
@@ -51,7 +51,10 @@ async function updateThing(c: Creating, id: number, input: ThingInput): Promise<
   const before = await lockThing(c.tx, id, c.acting.user);
   if (input.Datastreams) fail('Thing/Datastreams', 'add a Datastream with POST Things(id)/Datastreams');
   const portal = input.properties ? portalFields(input.properties, 'Thing') : null;
-  if (portal?.organisationId !== undefined) await assertInScope(c.tx, c.acting.user, portal.organisationId);
+  if (portal?.organisationId !== undefined) {
+    await assertOrganisationExists(c.tx, portal.organisationId);
+    await assertInScope(c.tx, c.acting.user, portal.organisationId);
+  }
   if (portal?.code !== undefined) {
     const [taken] = await c.tx.select({ id: things.id }).from(things).where(eq(things.code, portal.code));
     if (taken && taken.id !== id) throw new AppError('THING_CODE_TAKEN', portal.code);

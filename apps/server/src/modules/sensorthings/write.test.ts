@@ -178,6 +178,8 @@ describe('SensorThings: writing', () => {
       [{ name: 'x', description: 'y', Datastreams: [{ name: 'd', description: 'd', observationType: 'x', unitOfMeasurement: {} }] }, 'Sensor'],
       [{ '@iot.id': 5, name: 'x', description: 'y' }, '@iot.id'],
     ];
+    const noSuchOrganisation = await admin.post<never>('/api/v1.1/Things', { name: 'x', description: 'y', properties: { organisationId: 999999 } });
+    expect(noSuchOrganisation.status).toBe(404);
     for (const [body, mention] of cases) {
       const answer = await admin.post<never>('/api/v1.1/Things', body);
       expect({ mention, status: answer.status }).toEqual({ mention, status: 400 });
