@@ -61,7 +61,15 @@ describe('notices', () => {
     await row.getByText('草稿').waitFor();
     await row.getByRole('button', { name: '发布' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '发布“' });
-    await dialog.getByText('定时发布', { exact: true }).click();
+    // a loaded machine can lose the click on the option while the dialog is still zooming in:
+    // click it until it is chosen, as a user would who saw it was not
+    const scheduled = dialog.getByRole('radio', { name: '定时发布' });
+    await expect
+      .poll(async () => {
+        if (!(await scheduled.isChecked())) await dialog.getByText('定时发布', { exact: true }).click();
+        return scheduled.isChecked();
+      })
+      .toBe(true);
     const picker = dialog.getByLabel('发布时间');
     await picker.click();
     await picker.fill(tomorrowMorning());
