@@ -6,6 +6,7 @@
  * STA_BODY_INVALID naming where it is (`Datastreams[0]/unitOfMeasurement`).
  */
 import type { Geometry } from 'geojson';
+import { YEAR_RANGE } from '@eco/contracts/common';
 import type { EntitySet } from '@eco/contracts/sensorthings';
 import { AppError } from '../../http/app-error';
 
@@ -152,7 +153,7 @@ function instant(value: unknown, at: string): number {
   const ms = Date.parse(value);
   if (!INSTANT.test(value) || Number.isNaN(ms)) return fail(at, `${value} is not an ISO 8601 date-time with an offset`);
   const year = new Date(ms).getUTCFullYear();
-  if (year < 1900 || year > 2199) return fail(at, `${value} is outside 1900–2199`);
+  if (year < YEAR_RANGE.min || year > YEAR_RANGE.max) return fail(at, `${value} is outside ${YEAR_RANGE.min}–${YEAR_RANGE.max} (docs/api.md §Input)`);
   return ms;
 }
 

@@ -103,6 +103,8 @@ describe('SensorThings: writing', () => {
     expect(again.status).toBe(409);
     const word = await admin.post<never>(`/api/v1.1/Datastreams(${wind})/Observations`, { phenomenonTime: '2024-05-01T09:10:00+08:00', result: 'calm' });
     expect(word.status).toBe(400);
+    const farFuture = await admin.post<never>(`/api/v1.1/Datastreams(${wind})/Observations`, { phenomenonTime: '2150-01-01T00:00:00Z', result: 7 });
+    expect(farFuture.status).toBe(400);
     expect(await countRows(db(), observations, eq(observations.datastreamId, wind))).toBe(1);
   });
 
