@@ -1,6 +1,6 @@
 /**
  * `POST /api/v1.1/CreateObservations` (and v1.0): many Observations as data arrays, one array per
- * Datastream (OGC 18-088 §14.4 "Create Observations with Data Array"). Each Datastream's items go
+ * Datastream (the Data Array extension, OGC 18-088 §13, 15-078r6 §13). Each Datastream's items go
  * through the one ingestion path (sensing/ingest.ts `storeObservations`) as one batch; the answer
  * lists, in the order sent, the selfLink of each stored Observation or `"error"` for one that was
  * not stored (rejected, or a duplicate).

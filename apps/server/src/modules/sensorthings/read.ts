@@ -165,7 +165,7 @@ async function expand(rows: Row[], entities: Json[], type: EntityType, options: 
   }
 }
 
-/** The Observations of a page as data arrays, one per Datastream (the Data Array extension, OGC 18-088 §14). */
+/** The Observations of a page as data arrays, one per Datastream (the Data Array extension, OGC 18-088 §13). */
 function dataArray(rows: Row[], options: QueryOptions, ctx: ReadContext): Json[] {
   const components = options.select?.map((name) => (name === '@iot.id' ? 'id' : name)) ?? ['id', 'phenomenonTime', 'resultTime', 'result'];
   for (const name of components) {
