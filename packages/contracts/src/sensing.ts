@@ -198,8 +198,14 @@ export const ThingSchema = Type.Object({
   status: Type.Enum(THING_STATUSES),
   /** the owning agency; null = a province-wide network (e.g. the CNEMC stations) */
   organisation: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  /** WGS-84 degrees; generalised for some readers (see positionGeneralised) */
   longitude: Type.Union([Type.Number(), Type.Null()]),
   latitude: Type.Union([Type.Number(), Type.Null()]),
+  /**
+   * true: longitude and latitude are rounded to 0.1° (about 10 km) because this reader may not
+   * see where a camera trap stands (docs/geoprivacy.md)
+   */
+  positionGeneralised: Type.Boolean(),
   cityCode: Type.Union([Type.String(), Type.Null()]),
   cityName: Type.Union([Type.String(), Type.Null()]),
   countyCode: Type.Union([Type.String(), Type.Null()]),

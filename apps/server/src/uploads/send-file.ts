@@ -27,6 +27,8 @@ export interface FileToSend {
   size: number;
   /** the name the uploader gave it, e.g. `森林防火视频监控系统技术规范.pdf` */
   fileName: string;
+  /** the bytes to send instead of the stored file (an image re-encoded on the fly); `size` is theirs */
+  body?: Buffer;
 }
 
 export function sendStoredFile(reply: FastifyReply, store: FileStore, file: FileToSend, { inline = false } = {}): FastifyReply {
@@ -43,5 +45,5 @@ export function sendStoredFile(reply: FastifyReply, store: FileStore, file: File
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', csp)
     .header('cache-control', 'private, max-age=3600')
-    .send(fs.createReadStream(store.pathOf(file.sha256)));
+    .send(file.body ?? fs.createReadStream(store.pathOf(file.sha256)));
 }

@@ -11,6 +11,7 @@ const sensingEnUS: SensingMessages = {
   statuses: { active: 'In service', maintenance: 'Maintenance', retired: 'Retired' },
   online: 'Online',
   offline: 'Offline',
+  positionGeneralised: 'Position shown to within about 10 km (to protect wildlife)',
   alertStatuses: { open: 'Open', acknowledged: 'Acknowledged', closed: 'Closed' },
   severities: { info: 'Info', warning: 'Warning', critical: 'Critical' },
   figures: {

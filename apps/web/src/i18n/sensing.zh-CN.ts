@@ -14,6 +14,7 @@ const sensingZhCN = {
   statuses: { active: '在用', maintenance: '维护中', retired: '已退役' },
   online: '在线',
   offline: '离线',
+  positionGeneralised: '位置已模糊至约 10 公里范围（保护野生动物）',
   alertStatuses: { open: '待处理', acknowledged: '已确认', closed: '已关闭' },
   severities: { info: '提示', warning: '警告', critical: '严重' },
   figures: {

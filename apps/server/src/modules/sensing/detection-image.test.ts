@@ -16,6 +16,7 @@ import { THUMB_LONG_SIDE, type Detection, type IngestResult, type NewThingKey } 
 import { detections, files, things } from '../../db/schema';
 import { FileStore } from '../../uploads/file-store';
 import { Browser, signedInAs } from '../../test/browser';
+import { organisationIdOf } from '../../test/organisations';
 import { SAMPLES } from '../../test/sample-files';
 import { buildTestApp, dataOf } from '../../test/test-app';
 import { createLoadedDatabase, DATA_DIR, makeTempDir, removeTempDir, type TestDatabase } from '../../test/test-database';
@@ -227,6 +228,21 @@ describe('the image of a detection', () => {
     expect(response.headers.etag).toBe(`"${photoSha}"`);
     expect(response.rawPayload.equals(photo)).toBe(true);
     expect((await get(fullUrl(withImage), member, { 'if-none-match': `"${photoSha}"` })).statusCode).toBe(304);
+  });
+
+  it("gives a county's staff, who may not see where a province-wide camera trap stands, the full picture without its GPS position", async () => {
+    const county = (await signedInAs(app, database.db, 'staff', { role: 'staff', organisationId: await organisationIdOf(database.db, '610124') })).browser;
+    const response = await get(fullUrl(withImage), county);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.etag).toBe(`"${photoSha}-plain"`);
+    const meta = await sharp(response.rawPayload).metadata();
+    // full size and upright (the original lies on its side), with no EXIF block at all
+    expect([meta.width, meta.height]).toEqual([480, 640]);
+    expect(meta.exif).toBeUndefined();
+    expect(hasGpsIfd(meta.exif)).toBe(false);
+    expect(response.rawPayload.equals(photo)).toBe(false);
   });
 
   it('answers 404 DETECTION_IMAGE_NOT_FOUND for a detection without an image or none at all, and 400 for a bad size', async () => {

@@ -15,8 +15,10 @@
  *
  * Reading: a thumbnail for everyone, the original only for signed-in users. Camera traps write the
  * GPS position into the EXIF block, and the positions of key protected species are sensitive
- * (national list of key protected wild animals, 2021), so the public thumbnail is re-encoded with
- * sharp, which drops all metadata (EXIF, XMP, ICC) unless told to keep it.
+ * (national list of key protected wild animals, 2021; docs/geoprivacy.md), so the public thumbnail
+ * is re-encoded with sharp, which drops all metadata (EXIF, XMP, ICC) unless told to keep it, and
+ * a signed-in user outside the camera trap's organisation gets the original's pixels re-encoded
+ * the same way (full size, JPEG), never the file with its EXIF position.
  *
  * Thumbnails are cached on disk beside the upload store, content-addressed by the SHA-256 of
  * their source (`<uploads>/thumbs/<variant>/<aa>/<sha256>`), made once, and written under a temporary
@@ -28,12 +30,13 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { THUMB_LONG_SIDE, type Detection } from '@eco/contracts/sensing';
+import { THUMB_LONG_SIDE, type Detection, type ThingKind } from '@eco/contracts/sensing';
 import { inTransaction, type Db } from '../../db/client';
-import { detections, files } from '../../db/schema';
+import { detections, files, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { FileStore, type StoredFile } from '../../uploads/file-store';
 import { sendStoredFile } from '../../uploads/send-file';
+import { positionReaderOf, seesExactly } from '../things/geoprivacy';
 import { assertCameraTrap, type IngestingThing } from './ingest';
 import { detectionsByIds, PUBLIC_DETECTION } from './read';
 /** The largest camera-trap image accepted (or UPLOAD_MAX_BYTES if smaller), bytes. */
@@ -128,11 +131,20 @@ export function discardImage(store: FileStore, stored: StoredFile): void {
 export async function detectionImageOf(
   db: Db,
   detectionId: number,
-): Promise<{ sha256: string; mime: string; size: number; damaged: boolean; public: boolean }> {
+): Promise<{ sha256: string; mime: string; size: number; damaged: boolean; public: boolean; kind: ThingKind; organisationId: number | null }> {
   const [row] = await db
-    .select({ sha256: files.sha256, mime: files.mime, size: files.size, damaged: detections.imageDamaged, public: PUBLIC_DETECTION })
+    .select({
+      sha256: files.sha256,
+      mime: files.mime,
+      size: files.size,
+      damaged: detections.imageDamaged,
+      public: PUBLIC_DETECTION,
+      kind: things.kind,
+      organisationId: things.organisationId,
+    })
     .from(detections)
     .innerJoin(files, eq(files.sha256, detections.imageSha256))
+    .innerJoin(things, eq(things.id, detections.thingId))
     .where(eq(detections.id, detectionId));
   if (!row) throw new AppError('DETECTION_IMAGE_NOT_FOUND', String(detectionId));
   return row;
@@ -200,6 +212,16 @@ async function makeThumbnail(source: string, target: string): Promise<number> {
   return data.length;
 }
 
+/** The pixels of the stored image at `source`, upright, at full size, as JPEG without any metadata. */
+async function withoutMetadata(source: string, detectionId: number): Promise<Buffer> {
+  try {
+    return await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
+  } catch {
+    // the file vanished from the store or no longer decodes
+    throw new AppError('DETECTION_IMAGE_NOT_FOUND', String(detectionId));
+  }
+}
+
 /** Whether `If-None-Match` names `etag` (or is `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -228,8 +250,9 @@ export async function applyImageCacheControl(_request: FastifyRequest, reply: Fa
  * Answers `GET /api/sensing/detections/:id/image`:
  * - `size=thumb`: the thumbnail (WebP, ≤ 320 px, no metadata), for everyone;
  * - `size=full`: the original as uploaded (its own MIME type; may carry the EXIF GPS position), for
- *   signed-in users only: 401 NOT_SIGNED_IN for visitors, 403 PASSWORD_CHANGE_REQUIRED while the
- *   password must be changed.
+ *   signed-in users who may see where the camera trap stands (things/geoprivacy.ts); other
+ *   signed-in users get its pixels as a JPEG without metadata (404 for a damaged image); 401
+ *   NOT_SIGNED_IN for visitors, 403 PASSWORD_CHANGE_REQUIRED while the password must be changed.
  * Both with `X-Content-Type-Options: nosniff` (sendStoredFile) and an ETag from the SHA-256
  * (304 on `If-None-Match`). Cache: a thumbnail whose URL names the image's version (`v`, a prefix
  * of the SHA-256 of at least 8 hex digits, as the web app builds it) is immutable for a year (a
@@ -256,7 +279,13 @@ export async function sendDetectionImage(
   const full = query.size === 'full';
   if (!full && image.damaged)
     throw new AppError('DETECTION_IMAGE_NOT_FOUND', { zh: '图片已损坏，没有缩略图', en: 'the image is damaged and has no thumbnail' });
-  const etag = full ? `"${image.sha256}"` : `"${image.sha256}-${THUMB_LONG_SIDE}w"`;
+  const stripped = full && !seesExactly(await positionReaderOf(db, request.user), image.kind, image.organisationId);
+  if (stripped && image.damaged)
+    throw new AppError('DETECTION_IMAGE_NOT_FOUND', {
+      zh: '图片已损坏，无法去除位置信息后显示',
+      en: 'the image is damaged and cannot be shown without its position',
+    });
+  const etag = full ? `"${image.sha256}${stripped ? '-plain' : ''}"` : `"${image.sha256}-${THUMB_LONG_SIDE}w"`;
   const cacheControl = full
     ? 'private, no-cache'
     : query.v && image.sha256.startsWith(query.v)
@@ -265,9 +294,12 @@ export async function sendDetectionImage(
   if (matches(request.headers['if-none-match'], etag)) {
     return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
   }
-  const file = full
-    ? { ...image, fileName: `detection-${query.id}.${image.mime.split('/')[1] ?? 'img'}` }
-    : { sha256: image.sha256, mime: THUMB_MIME, size: await thumbnailOf(store, image.sha256), fileName: `detection-${query.id}-thumb.webp` };
+  const plain = stripped ? await withoutMetadata(store.pathOf(image.sha256), query.id) : undefined;
+  const file = plain
+    ? { sha256: image.sha256, mime: 'image/jpeg', size: plain.length, fileName: `detection-${query.id}.jpeg`, body: plain }
+    : full
+      ? { ...image, fileName: `detection-${query.id}.${image.mime.split('/')[1] ?? 'img'}` }
+      : { sha256: image.sha256, mime: THUMB_MIME, size: await thumbnailOf(store, image.sha256), fileName: `detection-${query.id}-thumb.webp` };
   reply.header('etag', etag);
   cacheControlOf.set(reply, cacheControl);
   return sendStoredFile(reply, full ? store : thumbStoreOf(store), file, { inline: true });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
 import { checkSilence, publicAlert, publishAlertChanges } from '../alerts/service';
+import { positionReaderOf } from '../things/geoprivacy';
 import { allThings } from '../things/service';
 import type { FileStore } from '../../uploads/file-store';
 import type { SensingBus } from './events';
@@ -96,7 +97,7 @@ export async function sensingRoutes(
   );
 
   route(app, api.getSensingOverview, async () => overview(db, now()));
-  route(app, api.listMapThings, async () => allThings(db, now(), MAP_LIMIT));
+  route(app, api.listMapThings, async ({ user }) => allThings(db, now(), await positionReaderOf(db, user), MAP_LIMIT));
   route(app, api.listLatestObservations, async ({ query }) => latestObservations(db, { datastreamIds: query.datastreamId, limit: query.limit ?? 20 }));
   route(app, api.getDatastreamSeries, async ({ params, query }) =>
     aggregatedSeries(db, params.id, { interval: query.interval ?? 'hour', from: query.from, to: query.to }),

@@ -8,6 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { EntitySet } from '@eco/contracts/sensorthings';
 import { UNITS_BY_SYMBOL } from '@eco/contracts/sensorthings';
+import { generalisedGeometrySql, generalisedSql, type PositionReader } from '../things/geoprivacy';
 import { datastreams, featuresOfInterest, historicalLocations, locations, observations, observedProperties, sensors, things } from '../../db/schema';
 
 /**
@@ -33,8 +34,11 @@ export interface EntityType {
   readonly set: EntitySet;
   /** the singular name used by navigation to one (`Thing`) */
   readonly singular: string;
-  /** a parenthesised SELECT; its columns are named as below */
-  readonly source: SQL;
+  /**
+   * a parenthesised SELECT as `reader` may see it (Locations and FeaturesOfInterest of camera
+   * traps are generalised: things/geoprivacy.ts); its columns are named as below
+   */
+  readonly source: (reader: PositionReader) => SQL;
   /** the standard's properties in the order they are served, each a column of `source` */
   readonly properties: Readonly<Record<string, PropertyType>>;
   /** properties only v1.1 has (OGC 18-088 added `properties` to several entity types) */
@@ -49,6 +53,15 @@ const one = (target: EntitySet, parentColumn: string, childColumn = 'id'): Navig
 const pointOf = (alias: string) =>
   sql.raw(`coalesce(${alias}.geometry, jsonb_build_object('type', 'Point', 'coordinates', jsonb_build_array(${alias}.longitude, ${alias}.latitude)))`);
 
+/**
+ * SQL: true when the Location row `alias` is, or once was, the Location of a Thing whose position
+ * `reader` sees generalised (things/geoprivacy.ts; a Thing's old Locations are reached through its
+ * HistoricalLocations).
+ */
+const generalisedLocation = (reader: PositionReader, alias: string) =>
+  sql`exists (select 1 from ${things} gt where ${generalisedSql(reader, sql`gt.kind`, sql`gt.organisation_id`)}
+    and (gt.id = ${sql.raw(alias)}.thing_id or gt.id in (select gh.thing_id from ${historicalLocations} gh where gh.location_id = ${sql.raw(alias)}.id)))`;
+
 /** The UCUM unit of an ObservedProperty's unit symbol (contracts/sensorthings.ts), as a SQL CASE. */
 const unitOf = (symbol: string) =>
   sql.raw(
@@ -62,7 +75,7 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
     set: 'Things',
     singular: 'Thing',
     // the portal's own fields ride in `properties` beside the free-form ones
-    source: sql`(select t.id, t.name, t.description,
+    source: () => sql`(select t.id, t.name, t.description,
         t.properties || jsonb_build_object('code', t.code, 'kind', t.kind, 'status', t.status, 'organisationId', t.organisation_id) as properties,
         t.organisation_id, t.kind
       from ${things} t)`,
@@ -76,7 +89,8 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
   Locations: {
     set: 'Locations',
     singular: 'Location',
-    source: sql`(select l.id, l.name, l.description, l.encoding_type as "encodingType", ${pointOf('l')} as location, l.thing_id
+    source: (reader) => sql`(select l.id, l.name, l.description, l.encoding_type as "encodingType",
+        case when ${generalisedLocation(reader, 'l')} then ${generalisedGeometrySql(pointOf('l'))} else ${pointOf('l')} end as location, l.thing_id
       from ${locations} l)`,
     properties: { id: 'id', name: 'string', description: 'string', encodingType: 'string', location: 'geometry' },
     navigation: {
@@ -87,7 +101,7 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
   HistoricalLocations: {
     set: 'HistoricalLocations',
     singular: 'HistoricalLocation',
-    source: sql`(select h.id, h.time, h.thing_id, h.location_id from ${historicalLocations} h)`,
+    source: () => sql`(select h.id, h.time, h.thing_id, h.location_id from ${historicalLocations} h)`,
     properties: { id: 'id', time: 'datetime' },
     navigation: {
       Thing: one('Things', 'thing_id'),
@@ -97,7 +111,7 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
   Datastreams: {
     set: 'Datastreams',
     singular: 'Datastream',
-    source: sql`(select d.id, coalesce(d.name, t.name || ' · ' || p.name_zh) as name,
+    source: () => sql`(select d.id, coalesce(d.name, t.name || ' · ' || p.name_zh) as name,
         coalesce(d.description, p.description) as description,
         coalesce(d.unit_of_measurement, ${unitOf('p.unit')}) as "unitOfMeasurement",
         d.observation_type as "observationType",
@@ -126,7 +140,7 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
   Sensors: {
     set: 'Sensors',
     singular: 'Sensor',
-    source: sql`(select s.id, s.name, s.description, s.encoding_type as "encodingType", s.metadata, coalesce(s.properties, '{}'::jsonb) as properties
+    source: () => sql`(select s.id, s.name, s.description, s.encoding_type as "encodingType", s.metadata, coalesce(s.properties, '{}'::jsonb) as properties
       from ${sensors} s)`,
     properties: { id: 'id', name: 'string', description: 'string', encodingType: 'string', metadata: 'string', properties: 'json' },
     v11Only: ['properties'],
@@ -135,7 +149,7 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
   ObservedProperties: {
     set: 'ObservedProperties',
     singular: 'ObservedProperty',
-    source: sql`(select p.id, p.name_zh as name, p.definition, p.description,
+    source: () => sql`(select p.id, p.name_zh as name, p.definition, p.description,
         coalesce(p.properties, '{}'::jsonb) || jsonb_build_object('code', p.code, 'nameEn', p.name_en, 'unit', p.unit) as properties
       from ${observedProperties} p)`,
     properties: { id: 'id', name: 'string', definition: 'string', description: 'string', properties: 'json' },
@@ -146,7 +160,7 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
     set: 'Observations',
     singular: 'Observation',
     // an Observation that names no FeatureOfInterest observes the one of its Thing's current Location
-    source: sql`(select o.id, o.phenomenon_time as "phenomenonTime", o.result_time as "resultTime",
+    source: () => sql`(select o.id, o.phenomenon_time as "phenomenonTime", o.result_time as "resultTime",
         coalesce(o.result_json, to_jsonb(o.result)) as result, o.result as result_number,
         o.quality as "resultQuality", o.parameters, o.datastream_id,
         coalesce(o.feature_of_interest_id, (select f.id from ${featuresOfInterest} f join ${locations} l on l.id = f.location_id
@@ -161,7 +175,11 @@ export const ENTITY_TYPES: Readonly<Record<EntitySet, EntityType>> = {
   FeaturesOfInterest: {
     set: 'FeaturesOfInterest',
     singular: 'FeatureOfInterest',
-    source: sql`(select f.id, f.name, f.description, f.encoding_type as "encodingType", f.feature, coalesce(f.properties, '{}'::jsonb) as properties
+    // a FeatureOfInterest made from a Location is generalised with it
+    source: (reader) => sql`(select f.id, f.name, f.description, f.encoding_type as "encodingType",
+        case when f.location_id is not null and exists (select 1 from ${locations} l where l.id = f.location_id and ${generalisedLocation(reader, 'l')})
+          then ${generalisedGeometrySql(sql`f.feature`)} else f.feature end as feature,
+        coalesce(f.properties, '{}'::jsonb) as properties
       from ${featuresOfInterest} f)`,
     properties: { id: 'id', name: 'string', description: 'string', encodingType: 'string', feature: 'geometry', properties: 'json' },
     v11Only: ['properties'],

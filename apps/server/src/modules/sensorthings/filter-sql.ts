@@ -8,6 +8,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Expr, type Literal, QueryOptionError } from './odata/ast';
+import type { PositionReader } from '../things/geoprivacy';
 import { ENTITY_TYPES, type EntityType, type PropertyType } from './entities';
 
 /** The kind of value a translated expression has. */
@@ -26,6 +27,8 @@ export interface Scope {
   readonly alias: string;
   /** makes a fresh alias for a subquery */
   readonly nextAlias: () => string;
+  /** who reads (things/geoprivacy.ts): what the entity sources show them */
+  readonly reader: PositionReader;
 }
 
 const COMPARISON: Record<string, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
@@ -104,9 +107,9 @@ function property(path: readonly string[], scope: Scope): Typed {
     if (rest.length === 0) fail(`${head} is an entity, not a value: name one of its properties (${head}/…)`);
     const target = ENTITY_TYPES[navigation.target];
     const inner = scope.nextAlias();
-    const value = property(rest, { type: target, alias: inner, nextAlias: scope.nextAlias });
+    const value = property(rest, { ...scope, type: target, alias: inner });
     return {
-      sql: sql`(select ${value.sql} from ${target.source} ${sql.raw(inner)} where ${column(inner, navigation.childColumn)} = ${column(alias, navigation.parentColumn)})`,
+      sql: sql`(select ${value.sql} from ${target.source(scope.reader)} ${sql.raw(inner)} where ${column(inner, navigation.childColumn)} = ${column(alias, navigation.parentColumn)})`,
       kind: value.kind,
     };
   }

@@ -10,6 +10,7 @@ import { STA_DEFAULT_TOP, STA_MAX_TOP, type StaVersion } from '@eco/contracts/se
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../lib/sql-rows';
 import { ENTITY_TYPES, type EntityType } from './entities';
+import type { PositionReader } from '../things/geoprivacy';
 import { filterSql, orderSql, type Scope } from './filter-sql';
 import { type Expand, type QueryOptions, QueryOptionError } from './odata/ast';
 import type { ResourcePath, Step } from './resource-path';
@@ -26,6 +27,8 @@ export interface ReadContext {
   readonly base: string;
   /** the request's own URL (absolute) for `@iot.nextLink` */
   readonly requestUrl: URL;
+  /** who reads: positions of camera traps are generalised for them or not (things/geoprivacy.ts) */
+  readonly reader: PositionReader;
 }
 
 /** Where links point, for serialising an entity outside a request too (the MQTT broker, mqtt/publish.ts). */
@@ -42,7 +45,7 @@ const aliases = () => {
 const column = (alias: string, name: string) => sql.raw(`${alias}."${name}"`);
 
 /** The conditions on the last step's row `alias` that the path's steps impose. */
-function pathConditions(steps: readonly Step[], alias: string, next: () => string): SQL[] {
+function pathConditions(steps: readonly Step[], alias: string, next: () => string, reader: PositionReader): SQL[] {
   const last = steps.at(-1)!;
   const conditions: SQL[] = [];
   if (last.id !== undefined) conditions.push(sql`${column(alias, 'id')} = ${last.id}`);
@@ -50,9 +53,9 @@ function pathConditions(steps: readonly Step[], alias: string, next: () => strin
     const parent = steps.at(-2)!;
     const navigation = parent.type.navigation[last.via!]!;
     const inner = next();
-    const where = pathConditions(steps.slice(0, -1), inner, next);
+    const where = pathConditions(steps.slice(0, -1), inner, next, reader);
     conditions.push(
-      sql`${column(alias, navigation.childColumn)} in (select ${column(inner, navigation.parentColumn)} from ${parent.type.source} ${sql.raw(inner)} where ${sql.join(where.length ? where : [sql`true`], sql` and `)})`,
+      sql`${column(alias, navigation.childColumn)} in (select ${column(inner, navigation.parentColumn)} from ${parent.type.source(reader)} ${sql.raw(inner)} where ${sql.join(where.length ? where : [sql`true`], sql` and `)})`,
     );
   }
   return conditions;
@@ -122,7 +125,7 @@ async function expand(rows: Row[], entities: Json[], type: EntityType, options: 
     assertSelect(target, nested);
     const next = aliases();
     const alias = next();
-    const scope: Scope = { type: target, alias, nextAlias: next };
+    const scope: Scope = { type: target, alias, nextAlias: next, reader: ctx.reader };
     const keys = [...new Set(rows.map((r) => r[navigation.parentColumn]).filter((v) => v !== null && v !== undefined))].map(Number);
     const top = nested.top ?? STA_DEFAULT_TOP;
     const skip = nested.skip ?? 0;
@@ -135,7 +138,7 @@ async function expand(rows: Row[], entities: Json[], type: EntityType, options: 
                 select ${sql.raw(alias)}.*,
                   row_number() over (partition by ${column(alias, navigation.childColumn)} order by ${orderBy(nested, scope)}) as "__rank",
                   count(*) over (partition by ${column(alias, navigation.childColumn)}) as "__count"
-                from ${target.source} ${sql.raw(alias)}
+                from ${target.source(ctx.reader)} ${sql.raw(alias)}
                 where ${column(alias, navigation.childColumn)} = any(${`{${keys.join(',')}}`}::bigint[])
                   ${nested.filter ? sql`and ${filterSql(nested.filter, scope)}` : sql``}
               ) ranked
@@ -202,13 +205,13 @@ export async function readResource(path: ResourcePath, options: QueryOptions, ct
     throw new QueryOptionError('$resultFormat', '$resultFormat=dataArray applies to a set of Observations only');
   const next = aliases();
   const alias = next();
-  const scope: Scope = { type, alias, nextAlias: next };
-  const conditions = pathConditions(path.steps, alias, next);
+  const scope: Scope = { type, alias, nextAlias: next, reader: ctx.reader };
+  const conditions = pathConditions(path.steps, alias, next, ctx.reader);
   if (options.filter && !last.single) conditions.push(filterSql(options.filter, scope));
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 
   if (last.single) {
-    const [row] = rowsOf<Row>(await ctx.db.execute(sql`select ${sql.raw(alias)}.* from ${type.source} ${sql.raw(alias)} where ${where} limit 1`));
+    const [row] = rowsOf<Row>(await ctx.db.execute(sql`select ${sql.raw(alias)}.* from ${type.source(ctx.reader)} ${sql.raw(alias)} where ${where} limit 1`));
     if (!row) throw new PathNotFound(`${path.steps.map((s) => (s.via ?? s.type.set) + (s.id !== undefined ? `(${s.id})` : '')).join('/')} does not exist`);
     const self = `${ctx.base}/${type.set}(${Number(row.id)})`;
     if (path.ref) return { json: { '@iot.selfLink': self } };
@@ -227,14 +230,16 @@ export async function readResource(path: ResourcePath, options: QueryOptions, ct
   const skip = options.skip ?? 0;
   const rows = rowsOf<Row>(
     await ctx.db.execute(
-      sql`select ${sql.raw(alias)}.* from ${type.source} ${sql.raw(alias)} where ${where} order by ${orderBy(options, scope)} limit ${top + 1} offset ${skip}`,
+      sql`select ${sql.raw(alias)}.* from ${type.source(ctx.reader)} ${sql.raw(alias)} where ${where} order by ${orderBy(options, scope)} limit ${top + 1} offset ${skip}`,
     ),
   );
   const more = rows.length > top;
   const page = rows.slice(0, top);
   const answer: Json = {};
   if (options.count) {
-    const [counted] = rowsOf<{ n: number | string }>(await ctx.db.execute(sql`select count(*) as n from ${type.source} ${sql.raw(alias)} where ${where}`));
+    const [counted] = rowsOf<{ n: number | string }>(
+      await ctx.db.execute(sql`select count(*) as n from ${type.source(ctx.reader)} ${sql.raw(alias)} where ${where}`),
+    );
     answer['@iot.count'] = Number(counted!.n);
   }
   if (more) {
@@ -264,23 +269,23 @@ export function serialiseProperty(row: Row, type: EntityType, property: string, 
 }
 
 /** The rows of `type`'s source with ids `ids`, in id order (one query), for {@link serialise}. */
-export async function rowsByIds(db: Db, type: EntityType, ids: readonly number[]): Promise<Row[]> {
+export async function rowsByIds(db: Db, type: EntityType, ids: readonly number[], reader: PositionReader): Promise<Row[]> {
   if (ids.length === 0) return [];
-  return rowsOf<Row>(await db.execute(sql`select e.* from ${type.source} e where e.id = any(${`{${ids.join(',')}}`}::bigint[]) order by e.id`));
+  return rowsOf<Row>(await db.execute(sql`select e.* from ${type.source(reader)} e where e.id = any(${`{${ids.join(',')}}`}::bigint[]) order by e.id`));
 }
 
 /**
  * Of `ids` (entities of the path's last type), those `path` reaches (one query): of new
  * Observations, say, those in `Things(1)/Datastreams(3)/Observations`.
  */
-export async function idsOnPath(db: Db, path: ResourcePath, ids: readonly number[]): Promise<Set<number>> {
+export async function idsOnPath(db: Db, path: ResourcePath, ids: readonly number[], reader: PositionReader): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const next = aliases();
   const alias = next();
-  const conditions = [sql`${column(alias, 'id')} = any(${`{${ids.join(',')}}`}::bigint[])`, ...pathConditions(path.steps, alias, next)];
+  const conditions = [sql`${column(alias, 'id')} = any(${`{${ids.join(',')}}`}::bigint[])`, ...pathConditions(path.steps, alias, next, reader)];
   const rows = rowsOf<{ id: string | number }>(
     await db.execute(
-      sql`select ${column(alias, 'id')} as id from ${path.steps.at(-1)!.type.source} ${sql.raw(alias)} where ${sql.join(conditions, sql` and `)}`,
+      sql`select ${column(alias, 'id')} as id from ${path.steps.at(-1)!.type.source(reader)} ${sql.raw(alias)} where ${sql.join(conditions, sql` and `)}`,
     ),
   );
   return new Set(rows.map((row) => Number(row.id)));

@@ -9,6 +9,7 @@
  * than from endpoint declarations, and left out of /api/openapi.json; docs/sensorthings.md is
  * their reference.
  */
+import { positionReaderOf } from '../things/geoprivacy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STA_CONFORMANCE, STA_DEFAULT_TOP, STA_MAX_TOP, STA_VERSIONS, type StaVersion } from '@eco/contracts/sensorthings';
 import type { Db } from '../../db/client';
@@ -89,6 +90,7 @@ export async function sensorThingsRoutes(app: FastifyInstance, { db }: { db: Db 
           version,
           base: baseOf(request, version),
           requestUrl: new URL(request.url, `${request.protocol}://${request.host}`),
+          reader: await positionReaderOf(db, request.user),
         });
         if ('text' in answer) return reply.type('text/plain; charset=utf-8').send(answer.text);
         return answer.json;

@@ -5,6 +5,7 @@
  * DELETE of an entity. A create answers 201 with the entity and its `Location`; an update 200 with
  * the entity; a delete 200 with no body. Who may write: writer.ts.
  */
+import { PUBLIC_READER, positionReaderOf } from '../things/geoprivacy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityType } from './entities';
 import type { EntitySet, StaVersion } from '@eco/contracts/sensorthings';
@@ -90,7 +91,17 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
 /** The entity `id` of `type` as GET answers it. */
 async function entityJson(db: Db, version: StaVersion, request: FastifyRequest, type: EntityType, id: number): Promise<{ json: unknown; self: string }> {
   const base = `${request.protocol}://${request.host}/api/${version}`;
-  const answer = await readResource({ steps: [{ type, single: true, id }] }, {}, { db, version, base, requestUrl: new URL(`${base}/${type.set}(${id})`) });
+  const answer = await readResource(
+    { steps: [{ type, single: true, id }] },
+    {},
+    {
+      db,
+      version,
+      base,
+      requestUrl: new URL(`${base}/${type.set}(${id})`),
+      reader: await positionReaderOf(db, request.user),
+    },
+  );
   return { json: 'json' in answer ? answer.json : null, self: `${base}/${type.set}(${id})` };
 }
 
@@ -100,7 +111,7 @@ async function targetOf(db: Db, version: StaVersion, request: FastifyRequest, pa
   if (!last.single || path.property || path.ref) throw new AppError('STA_ENTITY_NOT_FOUND', 'name one entity, e.g. Things(1)');
   const base = `${request.protocol}://${request.host}/api/${version}`;
   try {
-    const answer = await readResource(path, { select: ['id'] }, { db, version, base, requestUrl: new URL(base) });
+    const answer = await readResource(path, { select: ['id'] }, { db, version, base, requestUrl: new URL(base), reader: PUBLIC_READER });
     return { type: last.type, id: ('json' in answer ? (answer.json as { '@iot.id': number }) : { '@iot.id': 0 })['@iot.id'] };
   } catch (error) {
     if (error instanceof PathNotFound) throw new AppError('STA_ENTITY_NOT_FOUND', error.message);

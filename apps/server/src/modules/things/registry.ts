@@ -22,6 +22,7 @@ import { cityBoundaries, datastreams, locations, observations, observedPropertie
 import { AppError } from '../../http/app-error';
 import { cityOf } from '../../seed/load-bundled-data';
 import { audit, changes } from '../audit/service';
+import { positionReaderOf } from './geoprivacy';
 import { getThing, lockThing } from './service';
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
@@ -98,7 +99,7 @@ export async function createThing(db: Db, now: () => Date, { actor, ip, user }: 
       return thing!.id;
     }),
   );
-  return getThing(db, now(), id);
+  return getThing(db, now(), await positionReaderOf(db, user), id);
 }
 
 /**
@@ -136,7 +137,7 @@ export async function updateThing(db: Db, now: () => Date, { actor, ip, user }: 
       if (changed) await audit(tx, { actor, ip, action: 'thing.update', entityType: 'thing', entityId: id, ...changed });
     }),
   );
-  return getThing(db, now(), id);
+  return getThing(db, now(), await positionReaderOf(db, user), id);
 }
 
 /** Every ObservedProperty a Datastream may measure, by code. */

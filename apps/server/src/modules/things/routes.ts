@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { paged } from '../../http/paged';
 import { route } from '../../http/route';
 import { addDatastream, createThing, listObservedProperties, removeDatastream, updateThing } from './registry';
+import { positionReaderOf } from './geoprivacy';
 import { createKey, getThing, listThings, revokeKey, rotateKey } from './service';
 
 /**
@@ -14,9 +15,9 @@ import { createKey, getThing, listThings, revokeKey, rotateKey } from './service
  * like every answer to a signed-in user (http/route.ts).
  */
 export async function thingsRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
-  route(app, api.listThings, async ({ query }) => listThings(db, now(), paged(query)));
+  route(app, api.listThings, async ({ query, user }) => listThings(db, now(), await positionReaderOf(db, user), paged(query)));
   route(app, api.listObservedProperties, async () => listObservedProperties(db));
-  route(app, api.getThing, async ({ params }) => getThing(db, now(), params.id));
+  route(app, api.getThing, async ({ params, user }) => getThing(db, now(), await positionReaderOf(db, user), params.id));
   route(app, api.createThing, async (request) => createThing(db, now, actingOf(request), request.body));
   route(app, api.updateThing, async (request) => updateThing(db, now, actingOf(request), request.params.id, request.body));
   route(app, api.addDatastream, async (request) => addDatastream(db, actingOf(request), request.params.id, request.body));

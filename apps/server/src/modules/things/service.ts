@@ -20,6 +20,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 import { audit, type Actor } from '../audit/service';
+import { type PositionReader, positionFor } from './geoprivacy';
 import { hashKey, KEY_PREFIX_LENGTH, newKey } from './device-keys';
 
 export interface ThingQuery {
@@ -45,8 +46,11 @@ function whereOf(query: ThingQuery): SQL | undefined {
   );
 }
 
-/** Things matching `where`, ordered by kind then code, with counts and the newest station AQI. */
-async function thingRows(db: Db, now: Date, where: SQL | undefined, limit: number, offset: number): Promise<Thing[]> {
+/**
+ * Things matching `where`, ordered by kind then code, with counts and the newest station AQI;
+ * positions as `reader` may see them (geoprivacy.ts).
+ */
+async function thingRows(db: Db, now: Date, reader: PositionReader, where: SQL | undefined, limit: number, offset: number): Promise<Thing[]> {
   const rows = await db
     .select({
       id: things.id,
@@ -85,8 +89,9 @@ async function thingRows(db: Db, now: Date, where: SQL | undefined, limit: numbe
     .limit(limit)
     .offset(offset);
   const since = onlineSince(now);
-  return rows.map(({ aqiValue, aqiTime, lastSeenAt, organisationId, organisationName, ...row }) => ({
+  return rows.map(({ aqiValue, aqiTime, lastSeenAt, organisationId, organisationName, longitude, latitude, ...row }) => ({
     ...row,
+    ...positionFor(reader, row.kind, organisationId, longitude, latitude),
     organisation: organisationId !== null && organisationName !== null ? { id: organisationId, name: organisationName } : null,
     lastSeenAt: lastSeenAt ? toIsoCst(lastSeenAt) : null,
     online: lastSeenAt !== null && lastSeenAt >= since && row.status !== 'retired',
@@ -96,19 +101,19 @@ async function thingRows(db: Db, now: Date, where: SQL | undefined, limit: numbe
   }));
 }
 
-/** One page of Things (registry), by kind then code. */
-export async function listThings(db: Db, now: Date, query: ThingQuery & { page: number; pageSize: number }): Promise<Page<Thing>> {
+/** One page of Things (registry), by kind then code; positions as `reader` may see them. */
+export async function listThings(db: Db, now: Date, reader: PositionReader, query: ThingQuery & { page: number; pageSize: number }): Promise<Page<Thing>> {
   const where = whereOf(query);
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
-    thingRows(db, now, where, query.pageSize, (query.page - 1) * query.pageSize),
+    thingRows(db, now, reader, where, query.pageSize, (query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(things).leftJoin(locations, eq(locations.thingId, things.id)).where(where),
   ]);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Every Thing for the map, at most `limit` (by kind then code). */
-export function allThings(db: Db, now: Date, limit: number): Promise<Thing[]> {
-  return thingRows(db, now, undefined, limit, 0);
+/** Every Thing for the map, at most `limit` (by kind then code); positions as `reader` may see them. */
+export function allThings(db: Db, now: Date, reader: PositionReader, limit: number): Promise<Thing[]> {
+  return thingRows(db, now, reader, undefined, limit, 0);
 }
 
 function keyOf(row: typeof thingKeys.$inferSelect): ThingKey {
@@ -122,8 +127,8 @@ function keyOf(row: typeof thingKeys.$inferSelect): ThingKey {
 }
 
 /** A Thing with its Datastreams (each with its newest Observation) and its keys (newest first). Errors: THING_NOT_FOUND. */
-export async function getThing(db: Db, now: Date, id: number): Promise<ThingDetail> {
-  const [thing] = await thingRows(db, now, eq(things.id, id), 1, 0);
+export async function getThing(db: Db, now: Date, reader: PositionReader, id: number): Promise<ThingDetail> {
+  const [thing] = await thingRows(db, now, reader, eq(things.id, id), 1, 0);
   if (!thing) throw new AppError('THING_NOT_FOUND', String(id));
   const streams = rowsOf<{
     id: number;

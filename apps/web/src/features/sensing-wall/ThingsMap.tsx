@@ -112,6 +112,7 @@ export default function ThingsMap({ boundaries, things, tasks = [] }: { boundari
             {t(`sensing.kinds.${tip.thing.kind}`)} · {t(`sensing.statuses.${tip.thing.status}`)} ·{' '}
             {tip.thing.online ? t('sensing.online') : t('sensing.offline')}
           </div>
+          {tip.thing.positionGeneralised && <div>{t('sensing.positionGeneralised')}</div>}
           {tip.thing.aqi && (
             <div>
               AQI {tip.thing.aqi.value} · {tip.thing.aqi.time.slice(0, 16).replace('T', ' ')}

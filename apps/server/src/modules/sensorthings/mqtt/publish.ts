@@ -10,6 +10,7 @@
  * Only subscribed topics are published to, and nothing is read while no topic reaches
  * Observations; the common topics are matched in memory, deeper paths by one query each.
  */
+import { PUBLIC_READER } from '../../things/geoprivacy';
 import type { Aedes } from 'aedes';
 import type { Db } from '../../../db/client';
 import type { SensingBus } from '../../sensing/events';
@@ -68,6 +69,7 @@ async function reachedBy(db: Db, path: ResourcePath, rows: Row[]): Promise<Row[]
     db,
     path,
     rows.map((row) => Number(row.id)),
+    PUBLIC_READER,
   );
   return rows.filter((row) => reached.has(Number(row.id)));
 }
@@ -90,7 +92,7 @@ export function publishStoredObservations({ db, bus, broker, portalUrl, log, our
   async function publish(ids: readonly number[]): Promise<void> {
     const topics = observationTopics(broker);
     if (topics.length === 0) return;
-    const rows = await rowsByIds(db, type, ids);
+    const rows = await rowsByIds(db, type, ids, PUBLIC_READER); // subscribers are the public
     for (const { text, topic } of topics) {
       const ctx = { version: topic.version, base: `${portalUrl}/api/${topic.version}` };
       for (const row of await reachedBy(db, topic.path, rows)) {
