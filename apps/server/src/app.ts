@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
+import { MqttEndpoint } from './modules/sensorthings/mqtt/endpoint';
 import { sensorThingsRoutes } from './modules/sensorthings/routes';
 import { sensorThingsWriteRoutes } from './modules/sensorthings/write-routes';
 import { alertsRoutes } from './modules/alerts/routes';
@@ -61,6 +62,8 @@ export interface AppOptions {
   now?: () => Date;
   /** the sensing hub's in-process event bus (modules/sensing/events.ts); default a new one per app */
   sensingBus?: SensingBus;
+  /** where this process's MQTT broker listens, for the SensorThings service root; default none */
+  mqttEndpoint?: MqttEndpoint;
 }
 
 /** Trusts the `hops` addresses nearest to this server in X-Forwarded-For. */
@@ -68,7 +71,13 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
-export async function buildApp({ config, database, now = () => new Date(), sensingBus = new SensingBus() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now = () => new Date(),
+  sensingBus = new SensingBus(),
+  mqttEndpoint = new MqttEndpoint(),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // repeated query keys become arrays (`properties=pm2_5&properties=aqi`); unknown properties
@@ -131,7 +140,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
       await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
       await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
-      await api.register(sensorThingsRoutes, { db });
+      await api.register(sensorThingsRoutes, { db, mqttEndpoint });
       await api.register(sensorThingsWriteRoutes, { db, now, bus: sensingBus });
     },
     { prefix: '/api' },

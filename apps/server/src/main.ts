@@ -11,6 +11,7 @@ import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './d
 import { DataFolderLockedError } from './db/pglite-lock';
 import { SensingBus } from './modules/sensing/events';
 import type { MqttBroker } from './modules/sensorthings/mqtt/broker';
+import { MqttEndpoint } from './modules/sensorthings/mqtt/endpoint';
 import { startMqttBroker } from './modules/sensorthings/mqtt/start';
 import { AdminSetupError, ensureFirstAdmin } from './modules/users/first-admin';
 import { DataFileError } from './seed/data-file-error';
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
     const now = () => new Date();
     // one bus for the app and the MQTT broker, so what is pushed over HTTP reaches MQTT subscribers
     const bus = new SensingBus();
-    const app = await buildApp({ config, database, now, sensingBus: bus });
+    const mqttEndpoint = new MqttEndpoint();
+    const app = await buildApp({ config, database, now, sensingBus: bus, mqttEndpoint });
     let mqtt: MqttBroker | null = null;
     const shutdown = async (signal: string) => {
       say(`${signal}: shutting down`);
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
         log: { warn: (line) => app.log.warn(line), error: (line, error) => app.log.error({ err: error }, line) },
       },
       say,
+      mqttEndpoint,
     );
   } catch (error) {
     await database?.close().catch(() => {});

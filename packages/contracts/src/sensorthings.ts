@@ -32,6 +32,12 @@ export const STA_CONFORMANCE = [
   'http://www.opengis.net/spec/iot_sensing/1.1/req/data-array/data-array',
 ] as const;
 
+/**
+ * The MQTT conformance classes (OGC 18-088 §14), served while the broker listens; the v1.1 service
+ * root lists them with the broker's `endpoints` under the class's own key in `serverSettings`.
+ */
+export const STA_MQTT_CONFORMANCE = ['http://www.opengis.net/spec/iot_sensing/1.1/req/create-observations-via-mqtt/observations-creation'] as const;
+
 /** A Datastream's `unitOfMeasurement` (OGC 18-088 Table 10): a UCUM code as `symbol`. */
 export interface UnitOfMeasurement {
   name: string;

@@ -6,7 +6,7 @@
  * entities), over the sources of entities.ts.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { STA_DEFAULT_TOP, STA_MAX_TOP, type StaVersion } from '@eco/contracts/sensorthings';
+import { STA_DEFAULT_TOP, STA_MAX_TOP, STA_MQTT_CONFORMANCE, type StaVersion } from '@eco/contracts/sensorthings';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../lib/sql-rows';
 import { ENTITY_TYPES, type EntityType } from './entities';
@@ -291,10 +291,17 @@ export async function idsOnPath(db: Db, path: ResourcePath, ids: readonly number
   return new Set(rows.map((row) => Number(row.id)));
 }
 
-/** The service root (OGC 18-088 §9.2.1): the entity sets, and for v1.1 the conformance classes served. */
-export function serviceRoot(ctx: Pick<ReadContext, 'base' | 'version'>, conformance: readonly string[]): Json {
+/**
+ * The service root (OGC 18-088 §9.2.1): the entity sets, and for v1.1 the conformance classes
+ * served; with an MQTT endpoint (`mqtt://host:port`), the MQTT classes too, each keyed with its
+ * `endpoints` in `serverSettings`.
+ */
+export function serviceRoot(ctx: Pick<ReadContext, 'base' | 'version'>, conformance: readonly string[], mqtt: string | null = null): Json {
   const value = Object.keys(ENTITY_TYPES).map((name) => ({ name, url: `${ctx.base}/${name}` }));
-  return ctx.version === 'v1.1' ? { value, serverSettings: { conformance } } : { value };
+  if (ctx.version !== 'v1.1') return { value };
+  if (mqtt === null) return { value, serverSettings: { conformance } };
+  const endpoints = Object.fromEntries(STA_MQTT_CONFORMANCE.map((c) => [c, { endpoints: [mqtt] }]));
+  return { value, serverSettings: { conformance: [...conformance, ...STA_MQTT_CONFORMANCE], ...endpoints } };
 }
 
 export { STA_MAX_TOP };

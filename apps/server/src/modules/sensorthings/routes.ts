@@ -10,6 +10,7 @@
  * their reference.
  */
 import { positionReaderOf } from '../things/geoprivacy';
+import type { MqttEndpoint } from './mqtt/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STA_CONFORMANCE, STA_DEFAULT_TOP, STA_MAX_TOP, STA_VERSIONS, type StaVersion } from '@eco/contracts/sensorthings';
 import type { Db } from '../../db/client';
@@ -62,13 +63,13 @@ function cacheControl(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('cache-control', request.user ? 'no-store' : 'no-cache');
 }
 
-export async function sensorThingsRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function sensorThingsRoutes(app: FastifyInstance, { db, mqttEndpoint }: { db: Db; mqttEndpoint: MqttEndpoint }): Promise<void> {
   for (const version of STA_VERSIONS) {
     app.get(`/${version}`, { schema: { hide: true } }, async (request, reply) => {
       cacheControl(request, reply);
       const query = queryOf(request.url);
       if (Object.keys(query).length > 0) throw new AppError('STA_QUERY_INVALID', 'the service root takes no query options');
-      return serviceRoot({ base: baseOf(request, version), version }, STA_CONFORMANCE);
+      return serviceRoot({ base: baseOf(request, version), version }, STA_CONFORMANCE, mqttEndpoint.urlFor(request.hostname));
     });
     app.get(`/${version}/*`, { schema: { hide: true } }, async (request, reply) => {
       cacheControl(request, reply);

@@ -4,10 +4,12 @@
  * (in use: a Mosquitto on 1883, say) turns the broker off with one line, and the portal serves.
  */
 import type { Config } from '../../../config';
+import type { MqttEndpoint } from './endpoint';
 import { createMqttBroker, type MqttBroker, type MqttBrokerOptions } from './broker';
 
 /**
- * Starts the broker, saying in one line (`say`) where it listens or why it is off.
+ * Starts the broker, saying in one line (`say`) where it listens or why it is off, and noting the
+ * port bound in `endpoint`.
  * @returns the broker (close it on shutdown), or null when it is off: MQTT_PORT=0, or listening
  *   failed (EADDRINUSE, EACCES, an address MQTT_HOST names that is not this machine's …)
  */
@@ -15,6 +17,7 @@ export async function startMqttBroker(
   config: Pick<Config, 'mqttPort' | 'mqttHost'>,
   options: MqttBrokerOptions,
   say: (line: string) => void,
+  endpoint?: MqttEndpoint,
 ): Promise<MqttBroker | null> {
   const { mqttPort: port, mqttHost: host } = config;
   if (port === 0) {
@@ -24,6 +27,7 @@ export async function startMqttBroker(
   const broker = await createMqttBroker(options);
   try {
     const bound = await broker.listen(port, host);
+    if (endpoint) endpoint.port = bound;
     say(`MQTT broker at mqtt://${host}:${bound} (SensorThings topics v1.0/… and v1.1/…)`);
     return broker;
   } catch (error) {
