@@ -5,12 +5,14 @@
  * the run and dropped after it (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres:
  * the server to create it on; BENCH_PG=0 skips it). BENCH_SERIES_ROWS: observations in the table
  * for the series query (default 1 000 000). BENCH_ONLY=sensing: the sensing hub's figures only.
+ * Each server runs its MQTT broker on a free port, for ingestion over MQTT beside HTTP (mqtt-ingest.ts).
  */
 import postgres from 'postgres';
 import { measureApiSite } from './api-site';
 import { measureHomeLoad } from './home-load';
-import { DEVICES, measureSensing, type SensingFigures } from './sensing-ingest';
-import { firstAdminEnv, startTestServer } from '../e2e/support/server';
+import { HTTP_CONCURRENCY, measureMqttIngest, OBSERVATIONS } from './mqtt-ingest';
+import { DEVICES, measureSensing, type SensingFigures, signIn } from './sensing-ingest';
+import { firstAdminEnv, freePort, startTestServer } from '../e2e/support/server';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const admin = { account: 'bench-admin', password: `Bench-${Date.now().toString(36)}-Qinling` };
@@ -32,10 +34,21 @@ function printSensing(database: string, sensing: SensingFigures): void {
   );
 }
 
-const server = await startTestServer({ env: firstAdminEnv(admin) });
+/** Ingestion over MQTT beside HTTP on the server at `baseUrl` with its broker on `mqttPort`. */
+async function printMqtt(database: string, baseUrl: string, mqttPort: number): Promise<void> {
+  const figures = await measureMqttIngest(baseUrl, mqttPort, await signIn(baseUrl, admin.account, admin.password));
+  console.log(`Ingestion of ${OBSERVATIONS} single Observations, one device (${database})`);
+  console.log(`  MQTT QoS 1, one connection         ${figures.mqttPerSecond.toFixed(0)} observations/s (until the last PUBACK)`);
+  console.log(`  HTTP POST, one at a time           ${figures.httpSequentialPerSecond.toFixed(0)} observations/s`);
+  console.log(`  HTTP POST, ${HTTP_CONCURRENCY} in flight              ${figures.httpParallelPerSecond.toFixed(0)} observations/s`);
+}
+
+const mqttPort = await freePort();
+const server = await startTestServer({ env: { ...firstAdminEnv(admin), MQTT_PORT: String(mqttPort) } });
 try {
   if (!sensingOnly) await printPortalFigures(server.baseUrl);
   printSensing('PGlite', await measureSensing(server.baseUrl, admin, rows));
+  await printMqtt('PGlite', server.baseUrl, mqttPort);
 } finally {
   await server.stop();
 }
@@ -65,9 +78,11 @@ if (process.env.BENCH_PG !== '0') {
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const pg = await startTestServer({ env: { ...firstAdminEnv(admin), DATABASE_URL: url.toString() } });
+    const pgMqttPort = await freePort();
+    const pg = await startTestServer({ env: { ...firstAdminEnv(admin), DATABASE_URL: url.toString(), MQTT_PORT: String(pgMqttPort) } });
     try {
       printSensing('PostgreSQL', await measureSensing(pg.baseUrl, admin, rows));
+      await printMqtt('PostgreSQL', pg.baseUrl, pgMqttPort);
     } finally {
       await pg.stop();
     }

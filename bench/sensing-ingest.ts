@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
-interface Session {
+export interface Session {
   cookie: string;
   csrf: string;
 }
@@ -23,7 +23,7 @@ function cookiesOf(response: Response, jar: Map<string, string>): void {
   }
 }
 
-async function signIn(baseUrl: string, account: string, password: string): Promise<Session> {
+export async function signIn(baseUrl: string, account: string, password: string): Promise<Session> {
   const jar = new Map<string, string>();
   const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const first = await fetch(`${baseUrl}/api/session`);
@@ -41,7 +41,7 @@ async function signIn(baseUrl: string, account: string, password: string): Promi
   return { cookie: header(), csrf: ((await again.json()) as { data: { csrfToken: string } }).data.csrfToken };
 }
 
-async function api<T>(baseUrl: string, session: Session, method: string, path: string): Promise<T> {
+export async function api<T>(baseUrl: string, session: Session, method: string, path: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, { method, headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, origin: baseUrl } });
   const body = (await response.json()) as { success: boolean; data: T };
   if (!body.success) throw new Error(`${method} ${path}: ${JSON.stringify(body)}`);

@@ -27,7 +27,7 @@ export interface TestServer {
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
