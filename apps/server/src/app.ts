@@ -133,7 +133,7 @@ export async function buildApp({
       await api.register(oidcClientsRoutes, { prefix: '/manage/oidc-clients', db, now, issuer: oidcIssuer });
       if (oidcProvider) await api.register(oidcRoutes, { prefix: '/oidc', db, provider: oidcProvider, now });
       await api.register(aqiToolRoutes, { prefix: '/tools' });
-      await api.register(thingsRoutes, { prefix: '/things', db, now });
+      await api.register(thingsRoutes, { prefix: '/things', db, now, bus: sensingBus });
       await api.register(sensingRoutes, { prefix: '/sensing', db, now, bus: sensingBus, uploads });
       await api.register(alertsRoutes, { prefix: '/sensing/alerts', db, now, bus: sensingBus });
       await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db, now, bus: sensingBus });

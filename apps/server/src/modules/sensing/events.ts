@@ -13,6 +13,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { SensingEvent } from '@eco/contracts/sensing';
+import type { EntitySet } from '@eco/contracts/sensorthings';
 
 /**
  * Observations committed by one ingestion (ingest.ts), by their ids in `observations` (their
@@ -25,8 +26,19 @@ export interface ObservationsStored {
   data: { thingId: number; ids: number[] };
 }
 
+/**
+ * SensorThings entities created or changed (committed) other than by ingestion: by the
+ * SensorThings API or the portal's own screens (the registry). `properties`: for a change, the
+ * properties it set (MQTT subscribers of a property topic hear only of those); absent for a
+ * creation. The server's own event, for the MQTT broker (sensorthings/mqtt/publish.ts).
+ */
+export interface EntitiesChanged {
+  type: 'entities-changed';
+  data: { set: EntitySet; ids: number[]; change: 'created' | 'updated'; properties?: string[] };
+}
+
 /** Every event of the bus: those of the event stream (`SensingEvent`, on the wire) and the server's own. */
-export type BusEvent = SensingEvent | ObservationsStored;
+export type BusEvent = SensingEvent | ObservationsStored | EntitiesChanged;
 export type BusEventType = BusEvent['type'];
 
 export class SensingBus {

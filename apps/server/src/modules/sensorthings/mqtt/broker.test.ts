@@ -369,6 +369,34 @@ describe('SensorThings MQTT', () => {
       expect(await Promise.all(arriving)).toEqual([{ '@iot.id': Number(row!.id), result: 16 }, { result: 16 }]);
     });
 
+    it('announces a Thing registered in the portal, its Location (generalised for a camera trap) and a rename', async ({ onTestFinished }) => {
+      const admin = (await signedInAs(ctx.app, db(), 'admin')).browser;
+      const client = await connect(onTestFinished);
+      expect(await subscribeCodes(client, ['v1.1/Things', 'v1.1/Locations'])).toEqual([0, 0]);
+      const thing = nextMessage(client, 'v1.1/Things');
+      const location = nextMessage(client, 'v1.1/Locations');
+      const created = await admin.post<{ thing: { id: number } }>('/api/things', {
+        code: 'IR-MQTT-1',
+        kind: 'infrared_camera',
+        name: '秦岭红外相机',
+        organisationId: null,
+        status: 'active',
+        longitude: 107.76543,
+        latitude: 33.73456,
+      });
+      const id = dataOf(created).thing.id;
+      expect(await thing).toMatchObject({ '@iot.id': id, name: '秦岭红外相机', properties: { code: 'IR-MQTT-1', kind: 'infrared_camera' } });
+      // subscribers are the public: the camera trap's position is rounded (docs/geoprivacy.md)
+      expect((await location).location).toEqual({ type: 'Point', coordinates: [107.8, 33.7] });
+
+      expect(await subscribeCodes(client, [`v1.1/Things(${id})/name`, `v1.1/Things(${id})`])).toEqual([0, 0]);
+      const name = nextMessage(client, `v1.1/Things(${id})/name`);
+      const entity = nextMessage(client, `v1.1/Things(${id})`);
+      expect((await admin.patch(`/api/things/${id}`, { name: '秦岭红外相机 2 号' })).status).toBe(200);
+      expect(await name).toEqual({ name: '秦岭红外相机 2 号' });
+      expect(await entity).toMatchObject({ '@iot.id': id, name: '秦岭红外相机 2 号' });
+    });
+
     it('refuses a subscription to a topic that is no SensorThings resource (SUBACK 0x80) and keeps the connection', async ({ onTestFinished }) => {
       const subscriber = await connect(onTestFinished);
       const refused = [

@@ -29,7 +29,7 @@ import { ingestObservations } from '../../sensing/ingest';
 import type { SensingBus } from '../../sensing/events';
 import { type KeyedThing, thingOfKey } from '../../things/device-keys';
 import { MessageError, observationOf } from './observation-message';
-import { publishStoredObservations } from './publish';
+import { publishEntities } from './publish';
 import { parseCreateTopic, parseSubscriptionTopic, TopicError } from './topics';
 
 /** Where the broker writes what an operator should see (a dropped publish, a refused CONNECT). */
@@ -180,7 +180,7 @@ export async function createMqttBroker({ db, bus, now, portalUrl = 'http://local
     }
   }
 
-  const stopPublishing = publishStoredObservations({ db, bus, broker, portalUrl, log, ours });
+  const stopPublishing = publishEntities({ db, bus, broker, portalUrl, log, ours });
   const server = net.createServer((socket) => broker.handle(socket));
   /** open sockets, also those that never sent CONNECT (aedes knows only clients), ended on close */
   const sockets = new Set<net.Socket>();
