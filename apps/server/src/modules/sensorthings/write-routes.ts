@@ -132,14 +132,17 @@ export async function sensorThingsWriteRoutes(app: FastifyInstance, { db, now, b
       if (link) value[link.name] = link.many ? [{ ref: link.id }] : { ref: link.id };
       const input = { set: last.type.set, value } as EntityInput;
       const at = now();
+      // the events of Observations a deep insert stored, announced once it is committed
+      const pending: Creating['pending'] = [];
       const id =
         input.set === 'Observations'
           ? await createObservation(db, bus, writer, input.value, undefined, at)
           : await guarded(() =>
               inTransaction(db, (tx) =>
-                CREATORS[input.set as Exclude<EntitySet, 'Observations'>]({ tx, acting: userOf(writer).acting, now: at }, input.value as never),
+                CREATORS[input.set as Exclude<EntitySet, 'Observations'>]({ tx, acting: userOf(writer).acting, now: at, pending }, input.value as never),
               ),
             );
+      for (const announce of pending) await announce(db, bus);
       const { json, self } = await entityJson(db, version, request, last.type, id);
       reply.header('cache-control', 'no-store');
       return reply.code(201).header('location', self).send(json);
