@@ -124,12 +124,18 @@ async function createLocation(c: Creating, input: LocationInput, at: string, thi
   return row!.id;
 }
 
-/** Links existing Location `id` to Thing `thingId` (it must locate no other Thing). */
-async function linkLocation(c: Creating, thingId: number, id: number): Promise<void> {
+/**
+ * Makes existing Location `id` the current Location of Thing `thingId` (OGC 15-078r6 §10.2.1.1:
+ * linking an existing entity), with a HistoricalLocation; nothing changes when it already is. A
+ * Location locates one Thing in this portal (docs/sensorthings.md §Model): when it is another
+ * Thing's, that Thing — which the writer must be allowed to change — is left with none.
+ * Errors: 404 STA_ENTITY_NOT_FOUND, 403 FORBIDDEN (the other Thing is out of scope).
+ */
+export async function linkLocation(c: Creating, thingId: number, id: number): Promise<void> {
   const [row] = await c.tx.select({ thingId: locations.thingId }).from(locations).where(eq(locations.id, id)).for('update');
   if (!row) missing('Locations', id);
   if (row!.thingId === thingId) return;
-  if (row!.thingId !== null) conflict(`Locations(${id}) is the current Location of Things(${row!.thingId}); a Location locates one Thing in this portal`);
+  if (row!.thingId !== null) await lockThing(c.tx, row!.thingId, c.acting.user);
   await moveThingTo(c.tx, thingId, id, c.now);
 }
 

@@ -203,11 +203,15 @@ describe('SensorThings: writing', () => {
     expect(renamed.status).toBe(403);
   });
 
-  it('updates with PATCH: a new Location moves the Thing (a HistoricalLocation), an Observation changes in place', async () => {
-    const moved = await admin.patch<Entity>(`/api/v1.1/Things(${thingId})`, {
-      name: '秦岭北麓气象杆（迁移）',
-      Locations: [{ name: '新址', description: 'd', encodingType: 'application/geo+json', location: { type: 'Point', coordinates: [109.1, 34.1] } }],
-    });
+  it('updates with PATCH: a new Location posted under the Thing moves it (a HistoricalLocation), an Observation changes in place', async () => {
+    const newSite = { name: '新址', description: 'd', encodingType: 'application/geo+json', location: { type: 'Point', coordinates: [109.1, 34.1] } };
+    // an update links existing entities only (OGC 18-088 §10.3): a new Location inline is refused, nothing changes
+    const inline = await admin.patch(`/api/v1.1/Things(${thingId})`, { name: '秦岭北麓气象杆（迁移）', Locations: [newSite] });
+    expect(inline.status).toBe(400);
+    expect((await admin.get<Entity>(`/api/v1.1/Things(${thingId})`)).body).toMatchObject({ name: THING.name });
+    const located = await admin.post<Entity>(`/api/v1.1/Things(${thingId})/Locations`, newSite);
+    expect(located.status).toBe(201);
+    const moved = await admin.patch<Entity>(`/api/v1.1/Things(${thingId})`, { name: '秦岭北麓气象杆（迁移）' });
     expect(moved.status).toBe(200);
     expect((moved.body as unknown as Entity).name).toBe('秦岭北麓气象杆（迁移）');
     const history = (await admin.get(`/api/v1.1/Things(${thingId})/HistoricalLocations?$count=true`)).body as unknown as Entity;
