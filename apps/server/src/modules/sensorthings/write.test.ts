@@ -187,6 +187,9 @@ describe('SensorThings: writing', () => {
       expect({ mention, status: answer.status }).toEqual({ mention, status: 400 });
       expect((answer.body as unknown as { errorMessage: string }).errorMessage).toContain(mention);
     }
+    // a form is no SensorThings body (an empty one, as some clients label a DELETE, is no body at all)
+    const form = await admin.post('/api/v1.1/Things', 'name=x&description=y', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
     expect(await countRows(db(), things)).toBe(before);
   });
 
