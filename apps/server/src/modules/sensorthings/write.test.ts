@@ -179,6 +179,11 @@ describe('SensorThings: writing', () => {
       ],
       [{ name: 'x', description: 'y', Datastreams: [{ name: 'd', description: 'd', observationType: 'x', unitOfMeasurement: {} }] }, 'Sensor'],
       [{ '@iot.id': 5, name: 'x', description: 'y' }, '@iot.id'],
+      // a deep insert whose Observation the ingestion rejects (before 2000) stores none of it
+      [
+        { ...THING, properties: {}, Datastreams: [{ ...THING.Datastreams[0], Observations: [{ phenomenonTime: '1999-12-31T00:00:00Z', result: 1 }] }] },
+        'Observations[0]',
+      ],
     ];
     const noSuchOrganisation = await admin.post<never>('/api/v1.1/Things', { name: 'x', description: 'y', properties: { organisationId: 999999 } });
     expect(noSuchOrganisation.status).toBe(404);
@@ -204,6 +209,12 @@ describe('SensorThings: writing', () => {
     const [province] = await db().select({ id: things.id }).from(things).where(eq(things.code, '1462A'));
     const renamed = await cityEditor.patch(`/api/v1.1/Things(${province!.id})`, { name: '改名' });
     expect(renamed.status).toBe(403);
+    // taking another Thing's Location would leave that Thing without one: out of reach too
+    const [stationLocation] = await db().select({ id: locations.id }).from(locations).where(eq(locations.thingId, province!.id));
+    const ownId = (own.body as unknown as Entity)['@iot.id'];
+    const taken = await cityEditor.patch(`/api/v1.1/Things(${ownId})`, { Locations: [{ '@iot.id': stationLocation!.id }] });
+    expect(taken.status).toBe(403);
+    expect((await db().select({ thingId: locations.thingId }).from(locations).where(eq(locations.id, stationLocation!.id)))[0]!.thingId).toBe(province!.id);
   });
 
   it('updates with PATCH: a new Location posted under the Thing moves it (a HistoricalLocation), an Observation changes in place', async () => {
