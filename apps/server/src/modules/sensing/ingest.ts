@@ -198,6 +198,15 @@ export async function ingestObservations(db: Db, bus: SensingBus, thing: Ingesti
   return (await storeObservations(db, bus, thing, items, now)).result;
 }
 
+/** What {@link storeObservationsIn} stored, and how to tell the rest of the portal once it is committed. */
+export interface StoredObservations {
+  result: IngestResult;
+  /** the ids of the stored Observations by item index */
+  ids: Map<number, number>;
+  /** publishes the events of what was stored (MQTT, live screens, alerts): call after the commit */
+  announce: (db: Db, bus: SensingBus) => Promise<void>;
+}
+
 /**
  * {@link ingestObservations} for every way in (HTTP pushes, SensorThings): also takes results that
  * are not numbers (on Datastreams that are not `OM_Measurement`s), a FeatureOfInterest and
@@ -210,18 +219,28 @@ export async function storeObservations(
   items: readonly ObservationInput[],
   now: Date,
 ): Promise<{ result: IngestResult; ids: Map<number, number> }> {
+  const stored = await inTransaction(db, (tx) => storeObservationsIn(tx, thing, items, now));
+  await stored.announce(db, bus);
+  return { result: stored.result, ids: stored.ids };
+}
+
+/**
+ * {@link storeObservations} inside the caller's transaction `tx` (a SensorThings deep insert stores
+ * a Datastream and its Observations in one): checks and stores the items, the derived AQI and the
+ * alerts; the events wait for the caller's commit (`announce`).
+ */
+export async function storeObservationsIn(tx: Db, thing: IngestingThing, items: readonly ObservationInput[], now: Date): Promise<StoredObservations> {
   const ids = new Map<number, number>();
   const results: ItemResult[] = new Array(items.length);
-  let valid: ValidObservation[] = [];
   let derivedTouched: number[] = [];
   /** `datastreamId|ms` → the id of the row this batch stored */
   const inserted = new Map<string, number>();
   /** the ids of the rows stored, accepted items and derived AQI alike */
   const storedIds: number[] = [];
-  const changes = await inTransaction(db, async (tx): Promise<AlertChanges> => {
-    const streams = await lockStreams(tx, thing.id);
-    valid = checkObservations(thing, streams, items, now, results);
-    if (valid.length === 0) return { opened: [], closed: [] };
+  const streams = await lockStreams(tx, thing.id);
+  const valid = checkObservations(thing, streams, items, now, results);
+  let changes: AlertChanges = { opened: [], closed: [] };
+  if (valid.length > 0) {
     // the newest time received, found here rather than by unnesting the batch's times again in SQL;
     // the Thing is marked seen in the same statement (one round trip), only when something was new
     const newest = valid.reduce((max, v) => Math.max(max, v.ms), -Infinity);
@@ -249,22 +268,23 @@ export async function storeObservations(
       inserted.set(`${row.datastream_id}|${Number(row.ms)}`, Number(row.id));
       storedIds.push(Number(row.id));
     }
-    if (rows.length === 0) return { opened: [], closed: [] };
-    const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
-    const aqiStream = [...streams.values()].find((s) => s.property === 'aqi');
-    if (thing.kind === 'air_quality_station' && aqiStream) {
-      const derivedIds = await deriveStationAqi(
-        tx,
-        thing.id,
-        aqiStream.id,
-        rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })),
-      );
-      storedIds.push(...derivedIds);
-      if (derivedIds.length > 0 && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
+    if (rows.length > 0) {
+      const touched = [...new Set(rows.map((r) => Number(r.datastream_id)))];
+      const aqiStream = [...streams.values()].find((s) => s.property === 'aqi');
+      if (thing.kind === 'air_quality_station' && aqiStream) {
+        const derivedIds = await deriveStationAqi(
+          tx,
+          thing.id,
+          aqiStream.id,
+          rows.map((r) => ({ property: streams.get(Number(r.datastream_id))!.property, ms: Number(r.ms) })),
+        );
+        storedIds.push(...derivedIds);
+        if (derivedIds.length > 0 && !touched.includes(aqiStream.id)) touched.push(aqiStream.id);
+      }
+      derivedTouched = touched;
+      changes = await evaluateOnArrival(tx, thing, touched, now);
     }
-    derivedTouched = touched;
-    return evaluateOnArrival(tx, thing, touched, now);
-  });
+  }
   for (const v of valid) {
     const id = inserted.get(`${v.datastreamId}|${v.ms}`);
     if (id !== undefined) ids.set(v.index, id);
@@ -274,19 +294,25 @@ export async function storeObservations(
         : { index: v.index, status: 'duplicate', message: 'an observation of this datastream at this phenomenonTime is already stored' };
   }
   const result = summary(results);
-  // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to them
-  if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0)
-    bus.publish({ type: 'observations-stored', data: { thingId: thing.id, ids: storedIds } });
-  // the newest values are read for the live screens only while one listens
-  if (result.accepted > 0 && bus.listenerCount('observations') > 0) {
-    const touched = derivedTouched;
-    bus.publish({
-      type: 'observations',
-      data: { thingId: thing.id, thingCode: thing.code, count: result.accepted, latest: await latestObservations(db, { datastreamIds: touched, limit: 50 }) },
-    });
-  }
-  await publishAlertChanges(db, bus, changes);
-  return { result, ids };
+  const announce = async (db: Db, bus: SensingBus): Promise<void> => {
+    // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to them
+    if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0)
+      bus.publish({ type: 'observations-stored', data: { thingId: thing.id, ids: storedIds } });
+    // the newest values are read for the live screens only while one listens
+    if (result.accepted > 0 && bus.listenerCount('observations') > 0) {
+      bus.publish({
+        type: 'observations',
+        data: {
+          thingId: thing.id,
+          thingCode: thing.code,
+          count: result.accepted,
+          latest: await latestObservations(db, { datastreamIds: derivedTouched, limit: 50 }),
+        },
+      });
+    }
+    await publishAlertChanges(db, bus, changes);
+  };
+  return { result, ids, announce };
 }
 
 /**

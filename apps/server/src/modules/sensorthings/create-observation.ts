@@ -13,17 +13,19 @@ import { AppError } from '../../http/app-error';
 import type { KeyedThing } from '../things/device-keys';
 import type { SensingBus } from '../sensing/events';
 import { storeObservations } from '../sensing/ingest';
-import { createFeature, datastreamThing } from './create';
+import { createFeature, datastreamThing, featureOfThing, ingestionItem } from './create';
 import type { Writer } from './writer';
 import type { ObservationInput } from './write-input';
 
 /**
  * Stores one Observation of Datastream `datastreamId` (from the path, or the body's link) and
  * answers its id. A new FeatureOfInterest in the body is created first and removed again when the
- * Observation is not stored.
+ * Observation is not stored; with none, it observes (and names) the one of its Thing's current
+ * Location (`featureOfThing`).
  * Errors: 404 STA_ENTITY_NOT_FOUND (Datastream or FeatureOfInterest), 403 FORBIDDEN (outside the
  * scope, or another Thing's Datastream for a device), 400 STA_BODY_INVALID (rejected by ingestion,
- * with its reason), 409 STA_ENTITY_CONFLICT (an Observation of that Datastream at that time exists).
+ * with its reason; no FeatureOfInterest and a Thing without a Location), 409 STA_ENTITY_CONFLICT
+ * (an Observation of that Datastream at that time exists).
  */
 export async function createObservation(
   db: Db,
@@ -41,7 +43,7 @@ export async function createObservation(
   if (writer.kind === 'device') assertOwnThing(writer.thing, thing.id);
   else await assertInScope(db, writer.acting.user, thing.organisationId);
 
-  let featureId: number | null = null;
+  let featureId: number;
   let created = false;
   const foi = input.FeatureOfInterest;
   if (foi && 'ref' in foi) {
@@ -52,27 +54,14 @@ export async function createObservation(
     if (writer.kind === 'device') throw new AppError('STA_BODY_INVALID', 'Observation/FeatureOfInterest: a device links an existing FeatureOfInterest or none');
     featureId = await inTransaction(db, (tx) => createFeature({ tx, acting: writer.acting, now }, foi.create));
     created = true;
+  } else {
+    // named now, so it stays the feature of the place the Observation was made at
+    featureId = await inTransaction(db, (tx) => featureOfThing(tx, thing.id, 'Observation/FeatureOfInterest'));
   }
-  const { result, ids } = await storeObservations(
-    db,
-    bus,
-    thing,
-    [
-      {
-        datastreamId: streamId,
-        phenomenonTime: new Date(input.phenomenonTime ?? now.getTime()).toISOString(),
-        ...(input.resultTime != null && { resultTime: new Date(input.resultTime).toISOString() }),
-        result: input.result,
-        ...(input.resultQuality != null && { quality: input.resultQuality }),
-        featureOfInterestId: featureId,
-        parameters: input.parameters ?? null,
-      },
-    ],
-    now,
-  );
+  const { result, ids } = await storeObservations(db, bus, thing, [ingestionItem(input, streamId, featureId, now)], now);
   const id = ids.get(0);
   if (id !== undefined) return id;
-  if (created) await db.delete(featuresOfInterest).where(eq(featuresOfInterest.id, featureId!));
+  if (created) await db.delete(featuresOfInterest).where(eq(featuresOfInterest.id, featureId));
   const item = result.items[0]!;
   if (item.status === 'duplicate') throw new AppError('STA_ENTITY_CONFLICT', `Datastreams(${streamId}) already has an Observation at this phenomenonTime`);
   throw new AppError('STA_BODY_INVALID', `Observation: ${'message' in item ? item.message : 'rejected'}`);

@@ -1,9 +1,9 @@
 /**
  * Creating SensorThings entities (OGC 18-088 §10.2), deep insert included: a Thing with its
- * Location and Datastreams (each with a new or linked Sensor and ObservedProperty) in one POST,
- * in one transaction (all or nothing). Observations are created through the portal's one
- * ingestion path (sensing/ingest.ts `storeObservations`: validation, idempotency, derived AQI,
- * alerts, live events), so they are not part of a deep insert (docs/sensorthings.md §Writing).
+ * Location and Datastreams (each with a new or linked Sensor and ObservedProperty, and its
+ * Observations) in one POST, in one transaction (all or nothing). Observations go through the
+ * portal's one ingestion path (sensing/ingest.ts: validation, idempotency, derived AQI, alerts),
+ * inside that transaction; its events are announced once it is committed (`Creating.pending`).
  *
  * Organisation scope (docs/access.md §Organisation scope): what a Thing owns is written only by
  * someone who may act for the Thing's organisation; a Thing created without portal properties
@@ -14,6 +14,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Geometry } from 'geojson';
 import { THING_CODE_PATTERN, THING_KINDS, THING_STATUSES, type ThingKind, type ThingStatus } from '@eco/contracts/sensing';
 import type { UserActing } from '../../auth/acting';
+import type { SensingBus } from '../sensing/events';
+import { type ObservationInput as IngestItem, storeObservationsIn } from '../sensing/ingest';
 import { assertInScope } from '../../auth/organisation-scope';
 import type { Db } from '../../db/client';
 import { datastreams, featuresOfInterest, historicalLocations, locations, observedProperties, organisations, sensors, things } from '../../db/schema';
@@ -28,6 +30,7 @@ import type {
   FeatureInput,
   HistoricalLocationInput,
   LocationInput,
+  ObservationInput,
   ObservedPropertyInput,
   Related,
   SensorInput,
@@ -88,6 +91,11 @@ export interface Creating {
   readonly tx: Db;
   readonly acting: UserActing;
   readonly now: Date;
+  /**
+   * What to announce once the transaction is committed (the events of Observations stored by a deep
+   * insert); absent where nothing may store Observations (updates, deletes).
+   */
+  readonly pending?: ((db: Db, bus: SensingBus) => Promise<void>)[];
 }
 
 async function createLocation(c: Creating, input: LocationInput, at: string, thing?: { id: number; name: string }): Promise<number> {
@@ -116,12 +124,18 @@ async function createLocation(c: Creating, input: LocationInput, at: string, thi
   return row!.id;
 }
 
-/** Links existing Location `id` to Thing `thingId` (it must locate no other Thing). */
-async function linkLocation(c: Creating, thingId: number, id: number): Promise<void> {
+/**
+ * Makes existing Location `id` the current Location of Thing `thingId` (OGC 15-078r6 §10.2.1.1:
+ * linking an existing entity), with a HistoricalLocation; nothing changes when it already is. A
+ * Location locates one Thing in this portal (docs/sensorthings.md §Model): when it is another
+ * Thing's, that Thing — which the writer must be allowed to change — is left with none.
+ * Errors: 404 STA_ENTITY_NOT_FOUND, 403 FORBIDDEN (the other Thing is out of scope).
+ */
+export async function linkLocation(c: Creating, thingId: number, id: number): Promise<void> {
   const [row] = await c.tx.select({ thingId: locations.thingId }).from(locations).where(eq(locations.id, id)).for('update');
   if (!row) missing('Locations', id);
   if (row!.thingId === thingId) return;
-  if (row!.thingId !== null) conflict(`Locations(${id}) is the current Location of Things(${row!.thingId}); a Location locates one Thing in this portal`);
+  if (row!.thingId !== null) await lockThing(c.tx, row!.thingId, c.acting.user);
   await moveThingTo(c.tx, thingId, id, c.now);
 }
 
@@ -232,10 +246,12 @@ async function refOrCreate<T>(
   return related.ref;
 }
 
-/** Creates a Datastream of a Thing (linked or new) with its Sensor and ObservedProperty. Audited `datastream.create`. */
+/**
+ * Creates a Datastream of a Thing (linked or new) with its Sensor and ObservedProperty, and its
+ * Observations when given (`storeNestedObservations`). Audited `datastream.create`.
+ */
 export async function createDatastream(c: Creating, input: DatastreamInput, at = 'Datastream'): Promise<number> {
   for (const link of ['Thing', 'Sensor', 'ObservedProperty'] as const) if (!input[link]) fail(`${at}/${link}`, 'is mandatory');
-  if (input.Observations?.length) fail(`${at}/Observations`, 'create Observations with POST Datastreams(id)/Observations once the Datastream exists');
   const thingId = await thingOf(c, input.Thing!, `${at}/Thing`);
   const sensorId = await refOrCreate(c, input.Sensor!, sensors, 'Sensors', createSensor);
   const propertyId = await refOrCreate(c, input.ObservedProperty!, observedProperties, 'ObservedProperties', createObservedProperty);
@@ -267,7 +283,80 @@ export async function createDatastream(c: Creating, input: DatastreamInput, at =
     entityId: thingId,
     after: { datastreamId: row!.id, observedProperty: property!.code, via: 'SensorThings' },
   });
+  if (input.Observations?.length) await storeNestedObservations(c, row!.id, input.Observations, `${at}/Observations`);
   return row!.id;
+}
+
+/**
+ * The FeatureOfInterest an Observation of Thing `thingId` observes when it names none: the one
+ * made from the Thing's current Location (OGC 15-078r6 §10.2, integrity constraints: every
+ * Observation has one; docs/sensorthings.md §Model), made again when that one was deleted.
+ * Errors: 400 STA_BODY_INVALID (at `at`) when the Thing has no Location to make it from.
+ */
+export async function featureOfThing(tx: Db, thingId: number, at: string): Promise<number> {
+  const [row] = rowsOf<{ location_id: number; feature_id: number | null }>(
+    await tx.execute(sql`
+      select l.id as location_id, f.id as feature_id
+      from ${locations} l left join ${featuresOfInterest} f on f.location_id = l.id
+      where l.thing_id = ${thingId} limit 1`),
+  );
+  if (!row) return fail(at, `is mandatory: Things(${thingId}) has no Location to make one from`);
+  if (row.feature_id !== null) return Number(row.feature_id);
+  // the trigger of migration 0010 made it when the Location was stored; it was deleted since
+  await tx.execute(sql`
+    insert into ${featuresOfInterest} (name, description, encoding_type, feature, location_id)
+    select coalesce(nullif(l.name, ''), 'Location ' || l.id), l.description, 'application/geo+json',
+      coalesce(l.geometry, jsonb_build_object('type', 'Point', 'coordinates', jsonb_build_array(l.longitude, l.latitude))), l.id
+    from ${locations} l where l.id = ${row.location_id}
+    on conflict (location_id) do nothing`);
+  const [made] = await tx.select({ id: featuresOfInterest.id }).from(featuresOfInterest).where(eq(featuresOfInterest.locationId, row.location_id));
+  return made!.id;
+}
+
+/**
+ * The portal's ingestion item of a SensorThings Observation of Datastream `datastreamId` observing
+ * FeatureOfInterest `featureId` (phenomenonTime absent: `now`, OGC 18-088 §10.2).
+ */
+export function ingestionItem(input: ObservationInput, datastreamId: number, featureId: number, now: Date): IngestItem {
+  return {
+    datastreamId,
+    phenomenonTime: new Date(input.phenomenonTime ?? now.getTime()).toISOString(),
+    ...(input.resultTime != null && { resultTime: new Date(input.resultTime).toISOString() }),
+    result: input.result,
+    ...(input.resultQuality != null && { quality: input.resultQuality }),
+    featureOfInterestId: featureId,
+    parameters: input.parameters ?? null,
+  };
+}
+
+/**
+ * Stores the Observations of a deep insert (a new Datastream's `Observations`) inside the create's
+ * transaction, through the ingestion path; their events wait in `c.pending` for the commit.
+ * Errors: 400 STA_BODY_INVALID when one is a link, names another Datastream, is rejected by the
+ * ingestion (its reason) or repeats another's phenomenonTime — then nothing of the POST is stored.
+ */
+async function storeNestedObservations(c: Creating, datastreamId: number, inputs: readonly Related<ObservationInput>[], at: string): Promise<void> {
+  if (!c.pending) fail(at, 'Observations are created here only with a new Datastream');
+  const thing = await datastreamThing(c.tx, datastreamId);
+  const items: IngestItem[] = [];
+  for (const [i, related] of inputs.entries()) {
+    if ('ref' in related) fail(`${at}[${i}]`, 'an existing Observation belongs to its own Datastream: give a new one here');
+    const input = (related as { create: ObservationInput }).create;
+    if (input.Datastream) fail(`${at}[${i}]/Datastream`, 'an Observation given with its Datastream belongs to it');
+    const foi = input.FeatureOfInterest;
+    const featureId = !foi
+      ? await featureOfThing(c.tx, thing.id, `${at}[${i}]/FeatureOfInterest`)
+      : 'ref' in foi
+        ? await refOrCreate(c, foi, featuresOfInterest, 'FeaturesOfInterest', createFeature)
+        : await createFeature(c, foi.create);
+    items.push(ingestionItem(input, datastreamId, featureId, c.now));
+  }
+  const stored = await storeObservationsIn(c.tx, thing, items, c.now);
+  stored.result.items.forEach((item, i) => {
+    if (item.status === 'duplicate') fail(`${at}[${i}]`, 'repeats the phenomenonTime of another Observation of this Datastream');
+    if (item.status === 'rejected') fail(`${at}[${i}]`, ('message' in item && item.message) || 'rejected by the ingestion rules');
+  });
+  c.pending!.push((db, bus) => stored.announce(db, bus));
 }
 
 /** Creates a Location, linked to at most one Thing (which moves there). */

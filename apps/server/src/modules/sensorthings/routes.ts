@@ -30,7 +30,23 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
-/** The query string's parameters, percent-decoded once; `+` stays `+` (a time zone offset, not a space). */
+/**
+ * `text` (still percent-encoded) with each `+` inside a quoted OData string literal written as a
+ * space: clients that encode a query as a form does (Java's URLEncoder, the OGC's test suite) send
+ * `'thing 1'` as `'thing+1'`. Outside quotes a `+` stays `+`, the sign of a time zone offset
+ * (`2023-01-22T19:00:00+08:00`); a `+` inside a string is sent as `%2B`.
+ */
+function spacesInStrings(text: string): string {
+  let quoted = false;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "'" || text.startsWith('%27', i)) quoted = !quoted;
+    out += quoted && text[i] === '+' ? '%20' : text[i];
+  }
+  return out;
+}
+
+/** The query string's parameters, percent-decoded once; `+` is a space inside a quoted string only (`spacesInStrings`). */
 function queryOf(url: string): Record<string, string | string[]> {
   const at = url.indexOf('?');
   // no prototype: a parameter named `__proto__` is a parameter like any other (and refused)
@@ -47,7 +63,7 @@ function queryOf(url: string): Record<string, string | string[]> {
       }
     };
     const name = decode(eq < 0 ? part : part.slice(0, eq));
-    const value = eq < 0 ? '' : decode(part.slice(eq + 1));
+    const value = eq < 0 ? '' : decode(spacesInStrings(part.slice(eq + 1)));
     const before = query[name];
     query[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
   }

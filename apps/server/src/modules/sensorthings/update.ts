@@ -13,10 +13,9 @@ import { datastreams, featuresOfInterest, historicalLocations, locations, observ
 import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { audit } from '../audit/service';
-import { moveThingTo } from '../things/place';
 import { cityAt } from '../things/registry';
 import { lockThing } from '../things/service';
-import { assertOrganisationExists, type Creating, createStandaloneLocation, portalFields, pointOf } from './create';
+import { assertOrganisationExists, type Creating, linkLocation, portalFields, pointOf } from './create';
 import type {
   DatastreamInput,
   EntityInput,
@@ -50,6 +49,11 @@ export async function assertProvinceWide(c: Creating): Promise<void> {
 async function updateThing(c: Creating, id: number, input: ThingInput): Promise<void> {
   const before = await lockThing(c.tx, id, c.acting.user);
   if (input.Datastreams) fail('Thing/Datastreams', 'add a Datastream with POST Things(id)/Datastreams');
+  const locationsGiven = input.Locations ?? [];
+  if (locationsGiven.length > 1) fail('Thing/Locations', 'a Thing has one current Location in this portal');
+  const [location] = locationsGiven;
+  // OGC 18-088 §10.3 (as 15-078r6 §10.3): an update links existing entities, it never creates them
+  if (location && 'create' in location) fail('Thing/Locations[0]', 'link an existing Location ({ "@iot.id": … }) or POST the new one to Things(id)/Locations');
   const portal = input.properties ? portalFields(input.properties, 'Thing') : null;
   if (portal?.organisationId !== undefined) {
     await assertOrganisationExists(c.tx, portal.organisationId);
@@ -69,18 +73,7 @@ async function updateThing(c: Creating, id: number, input: ThingInput): Promise<
     organisationId: portal?.organisationId,
   });
   if (Object.keys(fields).length > 0) await c.tx.update(things).set(fields).where(eq(things.id, id));
-  const locationsGiven = input.Locations ?? [];
-  if (locationsGiven.length > 1) fail('Thing/Locations', 'a Thing has one current Location in this portal');
-  const [location] = locationsGiven;
-  if (location && 'ref' in location) {
-    const [row] = await c.tx.select({ thingId: locations.thingId }).from(locations).where(eq(locations.id, location.ref)).for('update');
-    if (!row) missing('Locations', location.ref);
-    if (row!.thingId !== null && row!.thingId !== id)
-      throw new AppError('STA_ENTITY_CONFLICT', `Locations(${location.ref}) is the current Location of Things(${row!.thingId})`);
-    if (row!.thingId !== id) await moveThingTo(c.tx, id, location.ref, c.now);
-  } else if (location) {
-    await createStandaloneLocation(c, { ...location.create, Things: [{ ref: id }] });
-  }
+  if (location && 'ref' in location) await linkLocation(c, id, location.ref);
   await audit(c.tx, {
     actor: c.acting.actor,
     ip: c.acting.ip,
@@ -117,9 +110,8 @@ async function updateLocation(c: Creating, id: number, input: LocationInput): Pr
   if (thing) {
     if ('create' in thing) fail('Location/Things[0]', 'link an existing Thing');
     else if (row!.thingId !== thing.ref) {
-      if (row!.thingId !== null) throw new AppError('STA_ENTITY_CONFLICT', `Locations(${id}) is the current Location of Things(${row!.thingId})`);
       await lockThing(c.tx, thing.ref, c.acting.user);
-      await moveThingTo(c.tx, thing.ref, id, c.now);
+      await linkLocation(c, thing.ref, id);
     }
   }
 }

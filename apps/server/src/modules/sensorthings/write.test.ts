@@ -179,6 +179,11 @@ describe('SensorThings: writing', () => {
       ],
       [{ name: 'x', description: 'y', Datastreams: [{ name: 'd', description: 'd', observationType: 'x', unitOfMeasurement: {} }] }, 'Sensor'],
       [{ '@iot.id': 5, name: 'x', description: 'y' }, '@iot.id'],
+      // a deep insert whose Observation the ingestion rejects (before 2000) stores none of it
+      [
+        { ...THING, properties: {}, Datastreams: [{ ...THING.Datastreams[0], Observations: [{ phenomenonTime: '1999-12-31T00:00:00Z', result: 1 }] }] },
+        'Observations[0]',
+      ],
     ];
     const noSuchOrganisation = await admin.post<never>('/api/v1.1/Things', { name: 'x', description: 'y', properties: { organisationId: 999999 } });
     expect(noSuchOrganisation.status).toBe(404);
@@ -187,6 +192,9 @@ describe('SensorThings: writing', () => {
       expect({ mention, status: answer.status }).toEqual({ mention, status: 400 });
       expect((answer.body as unknown as { errorMessage: string }).errorMessage).toContain(mention);
     }
+    // a form is no SensorThings body (an empty one, as some clients label a DELETE, is no body at all)
+    const form = await admin.post('/api/v1.1/Things', 'name=x&description=y', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
     expect(await countRows(db(), things)).toBe(before);
   });
 
@@ -201,13 +209,23 @@ describe('SensorThings: writing', () => {
     const [province] = await db().select({ id: things.id }).from(things).where(eq(things.code, '1462A'));
     const renamed = await cityEditor.patch(`/api/v1.1/Things(${province!.id})`, { name: '改名' });
     expect(renamed.status).toBe(403);
+    // taking another Thing's Location would leave that Thing without one: out of reach too
+    const [stationLocation] = await db().select({ id: locations.id }).from(locations).where(eq(locations.thingId, province!.id));
+    const ownId = (own.body as unknown as Entity)['@iot.id'];
+    const taken = await cityEditor.patch(`/api/v1.1/Things(${ownId})`, { Locations: [{ '@iot.id': stationLocation!.id }] });
+    expect(taken.status).toBe(403);
+    expect((await db().select({ thingId: locations.thingId }).from(locations).where(eq(locations.id, stationLocation!.id)))[0]!.thingId).toBe(province!.id);
   });
 
-  it('updates with PATCH: a new Location moves the Thing (a HistoricalLocation), an Observation changes in place', async () => {
-    const moved = await admin.patch<Entity>(`/api/v1.1/Things(${thingId})`, {
-      name: '秦岭北麓气象杆（迁移）',
-      Locations: [{ name: '新址', description: 'd', encodingType: 'application/geo+json', location: { type: 'Point', coordinates: [109.1, 34.1] } }],
-    });
+  it('updates with PATCH: a new Location posted under the Thing moves it (a HistoricalLocation), an Observation changes in place', async () => {
+    const newSite = { name: '新址', description: 'd', encodingType: 'application/geo+json', location: { type: 'Point', coordinates: [109.1, 34.1] } };
+    // an update links existing entities only (OGC 18-088 §10.3): a new Location inline is refused, nothing changes
+    const inline = await admin.patch(`/api/v1.1/Things(${thingId})`, { name: '秦岭北麓气象杆（迁移）', Locations: [newSite] });
+    expect(inline.status).toBe(400);
+    expect((await admin.get<Entity>(`/api/v1.1/Things(${thingId})`)).body).toMatchObject({ name: THING.name });
+    const located = await admin.post<Entity>(`/api/v1.1/Things(${thingId})/Locations`, newSite);
+    expect(located.status).toBe(201);
+    const moved = await admin.patch<Entity>(`/api/v1.1/Things(${thingId})`, { name: '秦岭北麓气象杆（迁移）' });
     expect(moved.status).toBe(200);
     expect((moved.body as unknown as Entity).name).toBe('秦岭北麓气象杆（迁移）');
     const history = (await admin.get(`/api/v1.1/Things(${thingId})/HistoricalLocations?$count=true`)).body as unknown as Entity;

@@ -78,10 +78,14 @@ export async function placeThing(tx: Db, thingId: number, thingName: string, pla
 }
 
 /**
- * Makes the existing Location `locationId` (which locates no Thing: the caller checked) the
- * current Location of Thing `thingId` from `time` on, inside `tx`, with a HistoricalLocation.
+ * Makes the existing Location `locationId` the current Location of Thing `thingId` from `time` on,
+ * inside `tx`, with a HistoricalLocation. A Location locates one Thing: when it is another Thing's
+ * current Location, that Thing is released from it first (`release`: it keeps the Location in its
+ * HistoricalLocations and has no current Location); the caller checked it may change that Thing.
  */
 export async function moveThingTo(tx: Db, thingId: number, locationId: number, time: Date): Promise<void> {
+  const [target] = await tx.select({ thingId: locations.thingId }).from(locations).where(eq(locations.id, locationId)).for('update');
+  if (target?.thingId != null && target.thingId !== thingId) await release(tx, target.thingId);
   await release(tx, thingId);
   await tx.update(locations).set({ thingId }).where(eq(locations.id, locationId));
   await tx.insert(historicalLocations).values({ thingId, locationId, time });
