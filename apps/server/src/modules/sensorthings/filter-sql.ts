@@ -259,8 +259,16 @@ export function filterSql(expr: Expr, scope: Scope): SQL {
   return sql`coalesce(${asBoolean(translate(expr, scope), '$filter')}, false)`;
 }
 
-/** One `$orderby` expression as a SQL value on the row `scope.alias`. */
+/**
+ * One `$orderby` expression as a SQL value on the row `scope.alias`. A geometry or JSON property
+ * (`location`, `feature`, `unitOfMeasurement`, `properties`) orders by its JSON text, byte by byte
+ * (the order OGC's test suite for 15-078r6 expects of `$orderby=location`).
+ */
 export function orderSql(expr: Expr, scope: Scope): SQL {
+  if (expr.kind === 'property' && expr.path.length === 1) {
+    const type = scope.type.properties[expr.path[0]!];
+    if (type === 'geometry' || type === 'json') return sql`(${column(scope.alias, expr.path[0]!)})::text collate "C"`;
+  }
   try {
     return translate(expr, scope).sql;
   } catch (error) {
