@@ -131,7 +131,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
       await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
       await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
-      await api.register(sensorThingsRoutes, { db });
+      await api.register(sensorThingsRoutes, { db, now, bus: sensingBus });
       await api.register(sensorThingsWriteRoutes, { db, now, bus: sensingBus });
     },
     { prefix: '/api' },
