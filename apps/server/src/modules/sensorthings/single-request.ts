@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaVersion } from '@eco/contracts/sensorthings';
 import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
 import type { SensingBus } from '../sensing/events';
 import type { StaAnswer, StaContext, StaMethod, StaRequest } from './dispatch';
 import { writerOf } from './writer';
@@ -16,9 +17,20 @@ export interface StaOptions {
   bus: SensingBus;
 }
 
+/**
+ * Scheme and host as the client reached the server (`https://example.org`), the start of every
+ * link answered. Errors: 400 VALIDATION_FAILED when the Host header is no host (`a:99999`): no
+ * link could be made from it.
+ */
+export function originOf(request: FastifyRequest): string {
+  const origin = `${request.protocol}://${request.host}`;
+  if (!URL.canParse(origin)) throw new AppError('VALIDATION_FAILED', `Host: ${request.host.slice(0, 100)} is not a host name`);
+  return origin;
+}
+
 /** The context of one request on its own: its client's origin, and its writer asked of writer.ts. */
 export function contextOf(app: FastifyInstance, { db, now, bus }: StaOptions, request: FastifyRequest, reply: FastifyReply): StaContext {
-  return { db, bus, now, origin: `${request.protocol}://${request.host}`, writer: () => writerOf(app, db, request, reply, now()) };
+  return { db, bus, now, origin: originOf(request), writer: () => writerOf(app, db, request, reply, now()) };
 }
 
 /** The request as dispatch.ts takes it: the path after `/api/<version>/` and the query string, both as sent. */
