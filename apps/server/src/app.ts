@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
+import { sensorThingsBatchRoutes } from './modules/sensorthings/batch-routes';
 import { sensorThingsRoutes } from './modules/sensorthings/routes';
 import { sensorThingsWriteRoutes } from './modules/sensorthings/write-routes';
 import { alertsRoutes } from './modules/alerts/routes';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, now = () => new Date(), sensi
       await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
       await api.register(sensorThingsRoutes, { db, now, bus: sensingBus });
       await api.register(sensorThingsWriteRoutes, { db, now, bus: sensingBus });
+      await api.register(sensorThingsBatchRoutes, { db, now, bus: sensingBus });
     },
     { prefix: '/api' },
   );
