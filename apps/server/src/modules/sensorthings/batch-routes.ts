@@ -4,9 +4,9 @@
  * application/json`, batch-json.ts) or the multipart format of OData 4.0 (`multipart/mixed`,
  * batch-multipart.ts), run by batch.ts and answered in the format they came in: 200 with one
  * response per request, each with its own status. The batch as a whole fails only when it cannot
- * be read (400 STA_BODY_INVALID, 400 INVALID_JSON, 400 INVALID_ENCODING, 413 PAYLOAD_TOO_LARGE over
- * STA_BATCH_MAX_BODY_BYTES, 415 UNSUPPORTED_MEDIA_TYPE for any other content type) or its writer
- * is refused.
+ * be read (400 STA_BODY_INVALID; 400 STA_QUERY_INVALID for a query string; 400 INVALID_JSON, 400
+ * INVALID_ENCODING; 413 PAYLOAD_TOO_LARGE over STA_BATCH_MAX_BODY_BYTES; 415
+ * UNSUPPORTED_MEDIA_TYPE for any other content type) or its writer is refused.
  *
  * Who: a batch of reads only is public, as reading is; a batch with a write is checked once, as
  * a single write is (writer.ts: a device's key, or a signed-in editor's session with its CSRF
@@ -40,6 +40,7 @@ export async function sensorThingsBatchRoutes(app: FastifyInstance, { db, now, b
           'UNSUPPORTED_MEDIA_TYPE',
           `${type || 'no content type'}: a batch is application/json (OData 4.01 JSON batch) or multipart/mixed (OData 4.0)`,
         );
+      if (request.url.includes('?')) throw new AppError('STA_QUERY_INVALID', '$batch takes no query options: give them to the requests inside');
       const origin = originOf(request);
       const multipart = type === 'multipart/mixed';
       const parts = multipart ? partsOfMultipart(request.body as string, contentType, origin) : partsOfJson(request.body, origin);

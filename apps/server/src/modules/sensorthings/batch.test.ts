@@ -384,6 +384,9 @@ describe('SensorThings: batch requests', () => {
     const text = await admin.post('/api/v1.1/$batch', JSON.stringify({ requests: [write] }), { headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(415);
     expect((text.body as unknown as { errorMessage: string }).errorMessage).toContain('multipart/mixed');
+    const queried = await admin.post('/api/v1.1/$batch?$top=1', { requests: [write] });
+    expect(queried.status).toBe(400);
+    expect((queried.body as unknown as { errorCode: string }).errorCode).toBe('STA_QUERY_INVALID');
     const huge = await admin.post('/api/v1.1/$batch', { requests: [{ ...write, body: { ...write.body, description: 'x'.repeat(STA_BATCH_MAX_BODY_BYTES) } }] });
     expect(huge.status).toBe(413);
     // a Host header no link can be made of: 400, on its own as in a batch
