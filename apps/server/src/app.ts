@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
 import { MqttEndpoint } from './modules/sensorthings/mqtt/endpoint';
+import { sensorThingsBatchRoutes } from './modules/sensorthings/batch-routes';
 import { sensorThingsRoutes } from './modules/sensorthings/routes';
 import { sensorThingsWriteRoutes } from './modules/sensorthings/write-routes';
 import { alertsRoutes } from './modules/alerts/routes';
@@ -140,8 +141,9 @@ export async function buildApp({
       await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
       await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
       await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
-      await api.register(sensorThingsRoutes, { db, mqttEndpoint });
-      await api.register(sensorThingsWriteRoutes, { db, now, bus: sensingBus });
+      await api.register(sensorThingsRoutes, { db, now, bus: sensingBus, mqttEndpoint });
+      await api.register(sensorThingsWriteRoutes, { db, now, bus: sensingBus, mqttEndpoint });
+      await api.register(sensorThingsBatchRoutes, { db, now, bus: sensingBus, mqttEndpoint });
     },
     { prefix: '/api' },
   );

@@ -53,6 +53,11 @@ export const ERROR_CODES = {
     en: 'The request conflicts with an existing SensorThings entity',
   },
   STA_ENTITY_NOT_FOUND: { status: 404, zh: '未找到该 SensorThings 实体或资源路径', en: 'No such SensorThings entity or resource path' },
+  STA_DEPENDENCY_FAILED: {
+    status: 424,
+    zh: '批量请求中本请求所依赖的请求失败，本请求未执行或已撤销',
+    en: 'A request of the batch this one depends on failed: this one was not run, or was undone',
+  },
   BATCH_TOO_LARGE: { status: 413, zh: '一次最多提交 10000 条数据', en: 'A batch may carry at most 10 000 items' },
   DATASTREAM_NOT_FOUND: { status: 404, zh: '未找到该数据流', en: 'No such datastream' },
   THING_CODE_TAKEN: { status: 409, zh: '该设备编码已被使用', en: 'A device with this code already exists' },

@@ -30,6 +30,7 @@ export const STA_CONFORMANCE = [
   'http://www.opengis.net/spec/iot_sensing/1.1/req/request-data',
   'http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete',
   'http://www.opengis.net/spec/iot_sensing/1.1/req/data-array/data-array',
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/batch-request/batch-request',
 ] as const;
 
 /**
@@ -37,6 +38,15 @@ export const STA_CONFORMANCE = [
  * root lists them with the broker's `endpoints` under the class's own key in `serverSettings`.
  */
 export const STA_MQTT_CONFORMANCE = ['http://www.opengis.net/spec/iot_sensing/1.1/req/create-observations-via-mqtt/observations-creation'] as const;
+
+/**
+ * Limits of `POST $batch` (OGC 18-088 §11; docs/sensorthings.md §Batch): the most requests one
+ * batch may carry, the largest body it may be (bytes), and the most its answers may add up to
+ * (bytes of JSON) before further requests of the batch are answered 400 instead.
+ */
+export const STA_BATCH_MAX_REQUESTS = 1000;
+export const STA_BATCH_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const STA_BATCH_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** A Datastream's `unitOfMeasurement` (OGC 18-088 Table 10): a UCUM code as `symbol`. */
 export interface UnitOfMeasurement {

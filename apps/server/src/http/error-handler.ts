@@ -39,13 +39,12 @@ function fieldErrors(error: FastifyError, zh: boolean): FieldError[] {
   });
 }
 
-/** Sends the envelope for a catalogue code. */
-export function sendError(
+/** The envelope for a catalogue code, in the request's language, and its HTTP status. */
+export function errorEnvelope(
   request: FastifyRequest,
-  reply: FastifyReply,
   code: ErrorCode,
   extra: { detail?: Detail; details?: FieldError[]; status?: number } = {},
-): FastifyReply {
+): { status: number; body: ErrorEnvelope } {
   const entry = ERROR_CODES[code];
   const zh = requestLocale(request) === 'zh-CN';
   const base = zh ? entry.zh : entry.en;
@@ -57,10 +56,18 @@ export function sendError(
     showType: ShowType.ERROR_MESSAGE,
     ...(extra.details ? { details: extra.details } : {}),
   };
-  return reply
-    .status(extra.status ?? entry.status)
-    .type('application/json; charset=utf-8')
-    .send(body);
+  return { status: extra.status ?? entry.status, body };
+}
+
+/** Sends the envelope for a catalogue code. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  extra: { detail?: Detail; details?: FieldError[]; status?: number } = {},
+): FastifyReply {
+  const { status, body } = errorEnvelope(request, code, extra);
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -80,34 +87,44 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 };
 
 /**
- * Sends any failure as the envelope. The root error handler, and Fastify's `frameworkErrors`
- * (a malformed URL, an over-long path parameter), which never reach the error handler.
+ * The answer to any failure: the envelope, its status and the headers to send with it. An
+ * AppError as it says; a validation error 400 VALIDATION_FAILED with field details; Fastify's and
+ * its plugins' client errors by their code or status; anything else 500 INTERNAL_ERROR without
+ * internals (logged instead). Also for failures answered inside another answer (a SensorThings
+ * batch, modules/sensorthings/batch.ts).
  */
-export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof AppError) {
-    const endpoint = request.routeOptions.config?.endpoint;
-    if (CHECK_DECLARED_ERRORS && endpoint && !errorCodesOf(endpoint).includes(error.code)) {
-      // tests run with the check on: an answer the declaration does not list is a bug in one or the other
-      request.log.error({ err: error }, 'undeclared error code');
-      return sendError(request, reply, 'INTERNAL_ERROR', { detail: `${endpoint.operationId} answered ${error.code}, which its declaration does not list` });
-    }
-    reply.headers(error.headers);
-    return sendError(request, reply, error.code, { detail: error.detail });
-  }
-  if (error.validation) {
-    const details = fieldErrors(error, requestLocale(request) === 'zh-CN');
+export function errorAnswer(error: unknown, request: FastifyRequest): { status: number; headers: Record<string, string>; body: ErrorEnvelope } {
+  if (error instanceof AppError) return { ...errorEnvelope(request, error.code, { detail: error.detail }), headers: error.headers };
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation) {
+    const details = fieldErrors(fastifyError as FastifyError, requestLocale(request) === 'zh-CN');
     const detail = details.map((d) => `${d.field} ${d.message}`).join('; ');
-    return sendError(request, reply, 'VALIDATION_FAILED', { detail, details });
+    return { ...errorEnvelope(request, 'VALIDATION_FAILED', { detail, details }), headers: {} };
   }
-  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-  if (mapped) return sendError(request, reply, mapped);
-  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return { ...errorEnvelope(request, mapped), headers: {} };
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     // another client error raised by Fastify or a plugin: keep its status, say it plainly
     request.log.info({ err: error }, 'client error');
-    return sendError(request, reply, 'VALIDATION_FAILED', { detail: error.message, status: error.statusCode });
+    return { ...errorEnvelope(request, 'VALIDATION_FAILED', { detail: fastifyError.message, status: fastifyError.statusCode }), headers: {} };
   }
   request.log.error({ err: error }, 'unhandled error');
-  return sendError(request, reply, 'INTERNAL_ERROR');
+  return { ...errorEnvelope(request, 'INTERNAL_ERROR'), headers: {} };
+}
+
+/**
+ * Sends any failure as the envelope ({@link errorAnswer}). The root error handler, and Fastify's
+ * `frameworkErrors` (a malformed URL, an over-long path parameter), which never reach the error handler.
+ */
+export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const endpoint = request.routeOptions.config?.endpoint;
+  if (error instanceof AppError && CHECK_DECLARED_ERRORS && endpoint && !errorCodesOf(endpoint).includes(error.code)) {
+    // tests run with the check on: an answer the declaration does not list is a bug in one or the other
+    request.log.error({ err: error }, 'undeclared error code');
+    return sendError(request, reply, 'INTERNAL_ERROR', { detail: `${endpoint.operationId} answered ${error.code}, which its declaration does not list` });
+  }
+  const { status, headers, body } = errorAnswer(error, request);
+  return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 
 /** Registers the error and not-found handlers on the root instance. */

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
 /** The body as UTF-8 text, or 400 INVALID_ENCODING. Fatal: a malformed sequence throws instead of becoming U+FFFD; a leading BOM is dropped. */
-function utf8(body: Buffer): string {
+export function utf8(body: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
