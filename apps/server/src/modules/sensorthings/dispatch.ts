@@ -270,6 +270,8 @@ async function create(ctx: StaContext, request: StaRequest): Promise<StaAnswer> 
           ),
         );
   for (const announce of pending) await announce(ctx.db, ctx.bus);
+  // Observations announce themselves (ingestion); the entity itself to MQTT subscribers (mqtt/publish.ts)
+  if (input.set !== 'Observations') ctx.bus.publish({ type: 'entities-changed', data: { set: input.set, ids: [id], change: 'created' } });
   const { json, self } = await entityJson(ctx, request.version, last.type, id);
   return { status: 201, location: self, json };
 }
@@ -281,6 +283,8 @@ async function update(ctx: StaContext, request: StaRequest): Promise<StaAnswer> 
   const { type, id } = await targetOf(ctx, request.version, path);
   const value = entityBody(type.set, request.body, '', false);
   await guarded(() => inTransaction(ctx.db, (tx) => updateEntity({ tx, acting: writer.acting, now: ctx.now() }, id, { set: type.set, value } as EntityInput)));
+  const properties = Object.keys(value as object).filter((name) => Object.hasOwn(type.properties, name));
+  ctx.bus.publish({ type: 'entities-changed', data: { set: type.set, ids: [id], change: 'updated', properties } });
   return { status: 200, json: (await entityJson(ctx, request.version, type, id)).json };
 }
 

@@ -397,6 +397,29 @@ describe('SensorThings MQTT', () => {
       expect(await entity).toMatchObject({ '@iot.id': id, name: '秦岭红外相机 2 号' });
     });
 
+    it('announces what the SensorThings API creates and changes: a Sensor, then its new name', async ({ onTestFinished }) => {
+      const admin = (await signedInAs(ctx.app, db(), 'admin')).browser;
+      const client = await connect(onTestFinished);
+      expect(await subscribeCodes(client, ['v1.1/Sensors'])).toEqual([0]);
+      const created = nextMessage(client, 'v1.1/Sensors');
+      const sensor = { name: 'PM2.5 监测仪', description: 'β 射线法', encodingType: 'application/pdf', metadata: 'https://example.org/pm25.pdf' };
+      const posted = await admin.post('/api/v1.1/Sensors', sensor);
+      expect(posted.status).toBe(201);
+      const id = (JSON.parse(posted.raw) as Entity)['@iot.id'];
+      expect(await created).toMatchObject({ '@iot.id': id, ...sensor });
+      expect(await subscribeCodes(client, [`v1.1/Sensors(${id})/name`, `v1.1/Sensors(${id})/description`])).toEqual([0, 0]);
+      const name = nextMessage(client, `v1.1/Sensors(${id})/name`);
+      let described = false;
+      client.on('message', (topic) => {
+        if (topic === `v1.1/Sensors(${id})/description`) described = true;
+      });
+      expect((await admin.patch(`/api/v1.1/Sensors(${id})`, { name: 'PM2.5 监测仪 II' })).status).toBe(200);
+      expect(await name).toEqual({ name: 'PM2.5 监测仪 II' });
+      // the description did not change: its topic heard nothing (messages of one client arrive in order)
+      expect(await subscribeCodes(client, ['v1.1/Things'])).toEqual([0]);
+      expect(described).toBe(false);
+    });
+
     it('refuses a subscription to a topic that is no SensorThings resource (SUBACK 0x80) and keeps the connection', async ({ onTestFinished }) => {
       const subscriber = await connect(onTestFinished);
       const refused = [
