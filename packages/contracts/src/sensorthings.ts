@@ -37,7 +37,10 @@ export const STA_CONFORMANCE = [
  * The MQTT conformance classes (OGC 18-088 §14), served while the broker listens; the v1.1 service
  * root lists them with the broker's `endpoints` under the class's own key in `serverSettings`.
  */
-export const STA_MQTT_CONFORMANCE = ['http://www.opengis.net/spec/iot_sensing/1.1/req/create-observations-via-mqtt/observations-creation'] as const;
+export const STA_MQTT_CONFORMANCE = [
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/create-observations-via-mqtt/observations-creation',
+  'http://www.opengis.net/spec/iot_sensing/1.1/req/receive-updates-via-mqtt/receive-updates',
+] as const;
 
 /**
  * Limits of `POST $batch` (OGC 18-088 §11; docs/sensorthings.md §Batch): the most requests one

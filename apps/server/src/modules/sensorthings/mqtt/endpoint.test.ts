@@ -39,14 +39,17 @@ describe('the MQTT endpoint in the service root', () => {
       endpoint,
     );
 
-  it('lists the broker where it listens, with the host the client used', async () => {
+  it('lists the broker where it listens, with the host the client used, under both MQTT classes', async () => {
     const endpoint = new MqttEndpoint();
     const port = await freePort();
     const broker = await start(port, endpoint, []);
     try {
       const { serverSettings } = root(endpoint);
       expect(serverSettings.conformance).toContain(CREATE);
-      expect(serverSettings[CREATE]).toEqual({ endpoints: [`mqtt://eco.example:${port}`] });
+      for (const mqttClass of STA_MQTT_CONFORMANCE) {
+        expect(serverSettings.conformance).toContain(mqttClass);
+        expect(serverSettings[mqttClass]).toEqual({ endpoints: [`mqtt://eco.example:${port}`] });
+      }
       // v1.0 has no serverSettings at all
       expect(serviceRoot({ base: 'https://eco.example/api/v1.0', version: 'v1.0' }, STA_CONFORMANCE, endpoint.urlFor('eco.example'))).not.toHaveProperty(
         'serverSettings',
