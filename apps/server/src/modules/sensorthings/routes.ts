@@ -12,7 +12,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STA_CONFORMANCE, STA_DEFAULT_TOP, STA_MAX_TOP, STA_VERSIONS, type StaVersion } from '@eco/contracts/sensorthings';
 import type { Db } from '../../db/client';
+import { hasPostgis } from '../../db/postgis';
 import { AppError } from '../../http/app-error';
+import { geoFunctionOption } from './geo-sql';
 import { QueryOptionError } from './odata/ast';
 import { parseQueryOptions } from './odata/parse-options';
 import { readResource, serviceRoot } from './read';
@@ -83,6 +85,10 @@ export async function sensorThingsRoutes(app: FastifyInstance, { db }: { db: Db 
         if (last.single || path.property) {
           const given = (['filter', 'orderby', 'top', 'skip', 'count'] as const).filter((o) => options[o] !== undefined);
           if (given.length > 0) throw new QueryOptionError(`$${given[0]}`, `$${given[0]} applies to a set of entities, not to one`);
+        }
+        const geo = geoFunctionOption(options);
+        if (geo && !(await hasPostgis(db))) {
+          throw new QueryOptionError(geo, 'the geospatial functions are not available: the database has no PostGIS (docs/sensorthings.md §Reading)');
         }
         const answer = await readResource(path, options, {
           db,
