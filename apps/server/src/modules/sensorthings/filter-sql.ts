@@ -2,9 +2,10 @@
  * `$filter` and `$orderby` expressions (odata/ast.ts) as SQL over an entity type's source
  * (entities.ts), per OGC 18-088 §9.3.3.5: comparison, logical and arithmetic operators, the
  * string, date/time, math and geospatial functions (the last on PostGIS, geo-sql.ts), and
- * properties reached through navigation to one entity (`Datastream/Thing/name`). Every value is bound as a parameter; a JSON value is compared as
- * jsonb (numbers numerically) and read as a number only when it is one, so no filter can make
- * the database fail. What cannot be translated is a QueryOptionError (400).
+ * properties reached through navigation to one entity (`Datastream/Thing/name`). Every value is
+ * bound as a parameter; a JSON value is compared as jsonb (numbers numerically) and read as a
+ * number only when it is one, so no filter can make the database fail. What cannot be translated
+ * is a QueryOptionError (400).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Expr, type Literal, QueryOptionError } from './odata/ast';
