@@ -21,7 +21,7 @@ function adminCreate(dataDir: string, args: string[], password: string): Promise
     const { DATABASE_URL: _unused, ...env } = process.env; // the folder, never a configured PostgreSQL
     const child = spawn('npm', ['run', '-s', 'admin:create', '--', ...args], {
       cwd: ROOT,
-      env: { ...env, PGLITE_DIR: dataDir },
+      env: { ...env, PGLITE_DIR: dataDir, PGLITE_POSTGIS: 'off' }, // as the test server opens it (support/server.ts)
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';

@@ -96,8 +96,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { DATABASE_URL: _unused, ...env } = process.env; // always the embedded PGlite
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
-    // no MQTT broker unless asked for: the default port, 1883, may be another broker's (or another run's)
-    env: { ...env, LOG_LEVEL: 'warn', MQTT_PORT: '0', ...options.env, HOST: '127.0.0.1', PORT: String(port), PGLITE_DIR: dataDir, UPLOADS_DIR: uploadsDir },
+    // no MQTT broker unless asked for: the default port, 1883, may be another broker's (or another run's);
+    // no PostGIS unless asked for: creating it makes a first start take many seconds more (README)
+    env: {
+      ...env,
+      LOG_LEVEL: 'warn',
+      MQTT_PORT: '0',
+      PGLITE_POSTGIS: 'off',
+      ...options.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PGLITE_DIR: dataDir,
+      UPLOADS_DIR: uploadsDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('loadConfig', () => {
-  it('defaults to port 8000 on localhost with PGlite in <repo>/data/db', () => {
+  it('defaults to port 8000 on localhost with PGlite (and PostGIS) in <repo>/data/db', () => {
     expect(JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).workspaces).toBeDefined();
     const config = loadConfig({});
     expect(config).toEqual({
@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       host: 'localhost',
       mqttPort: 1883,
       mqttHost: 'localhost',
-      database: { kind: 'pglite', dir: path.join(repo, 'data/db') },
+      database: { kind: 'pglite', dir: path.join(repo, 'data/db'), postgis: true },
       dataDir: path.join(repo, 'data'),
       uploadsDir: path.join(repo, 'data/uploads'),
       uploadMaxBytes: 50 * 1024 * 1024,
@@ -124,9 +124,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('opens PGlite with PostGIS unless PGLITE_POSTGIS is off', () => {
+    expect(loadConfig({ PGLITE_POSTGIS: 'off' }).database).toMatchObject({ kind: 'pglite', postgis: false });
+    expect(loadConfig({ PGLITE_POSTGIS: 'on' }).database).toMatchObject({ kind: 'pglite', postgis: true });
+    expect(() => loadConfig({ PGLITE_POSTGIS: 'no' })).toThrow('PGLITE_POSTGIS must be on or off, got "no"');
+  });
+
   it('resolves PGLITE_DIR, DATA_DIR and WEB_DIST to absolute folders', () => {
     const config = loadConfig({ PGLITE_DIR: 'some/db', DATA_DIR: 'some/data', WEB_DIST: 'some/dist' });
-    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('some/db') });
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('some/db'), postgis: true });
     expect(config.dataDir).toBe(path.resolve('some/data'));
     expect(config.webDist).toBe(path.resolve('some/dist'));
   });

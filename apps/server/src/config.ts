@@ -28,7 +28,12 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export type Database = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+/**
+ * The database: embedded PGlite in a data folder, or a PostgreSQL server. `postgis: false` opens
+ * PGlite without PostGIS (default: with it, db/postgis.ts): loading it adds seconds to every open,
+ * which the tests spare themselves where they need no geometry.
+ */
+export type Database = { kind: 'pglite'; dir: string; postgis?: boolean } | { kind: 'postgres'; url: string };
 
 /** Fastify's `trustProxy`: off, everything, a hop count, or the proxies' addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
@@ -102,7 +107,9 @@ function database(env: NodeJS.ProcessEnv): Database {
     }
     return { kind: 'postgres', url };
   }
-  return { kind: 'pglite', dir: path.resolve(env.PGLITE_DIR || path.join(REPO_ROOT, 'data/db')) };
+  const postgis = env.PGLITE_POSTGIS || 'on';
+  if (postgis !== 'on' && postgis !== 'off') throw new ConfigError(`PGLITE_POSTGIS must be on or off, got "${postgis}"`);
+  return { kind: 'pglite', dir: path.resolve(env.PGLITE_DIR || path.join(REPO_ROOT, 'data/db')), postgis: postgis === 'on' };
 }
 
 function sessionIdleMinutes(value: string | undefined): number {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +16,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Database } from '../config';
 import { lockDataFolder } from './pglite-lock';
+import { createPostgis } from './postgis';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -47,20 +49,23 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const MIGRATION_LOCK_KEY = 7_320_2601;
 
 /**
- * Opens the configured database and applies pending migrations.
- * Throws `DataFolderLockedError` (PGlite folder in use) or `DatabaseUnavailableError`
- * (PostgreSQL unreachable or refusing us), each with one line saying what to do.
+ * Opens the configured database, applies pending migrations and creates the PostGIS extension
+ * where it can be had (db/postgis.ts; PGlite: from @electric-sql/pglite-postgis unless
+ * `database.postgis` is false). Throws `DataFolderLockedError` (PGlite folder in use) or
+ * `DatabaseUnavailableError` (PostgreSQL unreachable or refusing us), each with one line saying
+ * what to do; a database without PostGIS is no error (one line through `log`).
  */
 export async function openDatabase(database: Database, log: (line: string) => void = () => {}): Promise<DatabaseHandle> {
-  return database.kind === 'pglite' ? openPglite(database.dir, log) : openPostgres(database.url);
+  return database.kind === 'pglite' ? openPglite(database.dir, database.postgis !== false, log) : openPostgres(database.url, log);
 }
 
-async function openPglite(dir: string, log: (line: string) => void): Promise<DatabaseHandle> {
+async function openPglite(dir: string, withPostgis: boolean, log: (line: string) => void): Promise<DatabaseHandle> {
   const lock = await lockDataFolder(dir, { log });
   try {
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, withPostgis ? { extensions: { postgis } } : {});
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    if (withPostgis) await createPostgis(async (statement) => (await client.query(statement)).rows, log);
     return {
       db: db as unknown as Db, // same PgDatabase, driver-specific result type erased
       kind: 'pglite',
@@ -82,7 +87,7 @@ function describe(url: string, error: unknown): string {
   return `cannot use PostgreSQL database ${pathname.slice(1)} at ${hostname}:${port || 5432} (DATABASE_URL): ${reason}`;
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, log: (line: string) => void): Promise<DatabaseHandle> {
   // Migrations on one dedicated connection holding an advisory lock, so several server processes
   // starting at once migrate one after another instead of racing.
   const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
@@ -94,6 +99,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   try {
     await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder: MIGRATIONS });
+    // under the same lock: two processes creating the extension at once would collide
+    await createPostgis((statement) => single.unsafe(statement), log);
   } finally {
     await single`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
     await single.end({ timeout: 5 });

@@ -24,11 +24,13 @@ export interface Running {
 
 /**
  * Starts `node --import tsx <script> …args` in the repository root with exactly `env` (plus PATH,
- * HOME and TMPDIR), so nothing from the test process's environment (DATABASE_URL, …) leaks in.
- * `stdin`: text written to its standard input, which is then closed (default: no input at all).
+ * HOME and TMPDIR), so nothing from the test process's environment (DATABASE_URL, …) leaks in;
+ * PGLITE_POSTGIS is `off` unless `env` says otherwise, as PostGIS adds seconds to every start
+ * (test/test-database.ts). `stdin`: text written to its standard input, which is then closed
+ * (default: no input at all).
  */
 export function runTsx(script: string, args: string[], env: Record<string, string>, stdin?: string): Running {
-  return runProgram(process.execPath, ['--import', 'tsx', script, ...args], env, stdin);
+  return runProgram(process.execPath, ['--import', 'tsx', script, ...args], { PGLITE_POSTGIS: 'off', ...env }, stdin);
 }
 
 /**

@@ -67,9 +67,10 @@ export async function createTemplates(
   { tempDir, adminUrl, dataDir }: { tempDir: string; adminUrl: string; dataDir: string },
 ): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
   if (kind === 'pglite') {
+    // without PostGIS, which adds seconds to every open: a test that needs it asks (test-database.ts)
     const templates: DatabaseTemplates = {
-      empty: { kind: 'pglite', dir: path.join(tempDir, 'empty', 'db') },
-      loaded: { kind: 'pglite', dir: path.join(tempDir, 'loaded', 'db') },
+      empty: { kind: 'pglite', dir: path.join(tempDir, 'empty', 'db'), postgis: false },
+      loaded: { kind: 'pglite', dir: path.join(tempDir, 'loaded', 'db'), postgis: false },
     };
     // one after the other: each PGlite instance takes a few hundred MB while it runs
     await fill(templates.empty, false, dataDir);

@@ -11,7 +11,7 @@ import { buildApp, type AppConfig } from '../app';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import type { SensingBus } from '../modules/sensing/events';
-import { createLoadedDatabase, createTestDatabase, DATA_DIR, type TestDatabase } from './test-database';
+import { createLoadedDatabase, createTestDatabase, DATA_DIR, type TestDatabase, type TestDatabaseOptions } from './test-database';
 
 /** A folder without `index.html`, so the app serves the API only. */
 export const NO_WEB_DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -76,12 +76,14 @@ export interface TestAppContext {
 
 /**
  * Registers `beforeAll`/`afterAll` that build the app on a fresh database (`loaded`: with the
- * bundled data) and dispose of both; read `ctx.app` and `ctx.database` inside tests.
+ * bundled data; `postgis`: with PostGIS on PGlite too, test-database.ts) and dispose of both; read
+ * `ctx.app` and `ctx.database` inside tests.
  */
-export function useTestApp(options: { loaded?: boolean; now?: () => Date; sensingBus?: SensingBus } = {}): TestAppContext {
+export function useTestApp(options: { loaded?: boolean; now?: () => Date; sensingBus?: SensingBus } & TestDatabaseOptions = {}): TestAppContext {
   const ctx = {} as TestAppContext;
   beforeAll(async () => {
-    ctx.database = options.loaded ? await createLoadedDatabase() : await createTestDatabase();
+    const database = { postgis: options.postgis };
+    ctx.database = options.loaded ? await createLoadedDatabase(database) : await createTestDatabase(database);
     ctx.app = await buildTestApp(ctx.database, options.now, {}, options.sensingBus);
   });
   afterAll(async () => {

@@ -39,17 +39,27 @@ export function removeTempDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/** What a test database needs beyond the schema. */
+export interface TestDatabaseOptions {
+  /**
+   * PostGIS (db/postgis.ts), for the SensorThings geospatial functions. PGlite opens without it
+   * unless asked, as loading it adds seconds to every open (and creating it, on the first open, many
+   * more); on PostgreSQL the templates have it wherever the server offers it.
+   */
+  postgis?: boolean;
+}
+
 /**
  * A copy of `template` (test/database-templates.ts): a new PGlite folder in a temp folder, or a
  * new database `eco_test_<random>` created from the template on the same server.
  */
-async function copyOf(template: Database): Promise<{ location: Database; remove: () => Promise<void> }> {
+async function copyOf(template: Database, options: TestDatabaseOptions): Promise<{ location: Database; remove: () => Promise<void> }> {
   if (template.kind === 'pglite') {
     // the folder lock (`<dir>.lock`) sits beside the data folder, so both live in the temp folder
     const tmp = makeTempDir();
     const dir = path.join(tmp, 'db');
     fs.cpSync(template.dir, dir, { recursive: true });
-    return { location: { kind: 'pglite', dir }, remove: async () => removeTempDir(tmp) };
+    return { location: { kind: 'pglite', dir, postgis: options.postgis === true }, remove: async () => removeTempDir(tmp) };
   }
   const name = `eco_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = adminUrl();
@@ -60,8 +70,8 @@ async function copyOf(template: Database): Promise<{ location: Database; remove:
   };
 }
 
-async function open(template: Database): Promise<TestDatabase> {
-  const { location, remove } = await copyOf(template);
+async function open(template: Database, options: TestDatabaseOptions): Promise<TestDatabase> {
+  const { location, remove } = await copyOf(template, options);
   let handle: DatabaseHandle;
   try {
     handle = await openDatabase(location);
@@ -83,13 +93,13 @@ async function open(template: Database): Promise<TestDatabase> {
 }
 
 /** A fresh, migrated, empty database of the kind `TEST_DB` asks for. */
-export function createTestDatabase(): Promise<TestDatabase> {
-  return open(inject('databaseTemplates').empty);
+export function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  return open(inject('databaseTemplates').empty, options);
 }
 
 /** A fresh database with the bundled data loaded (as `loadBundledData(db, <repo>/data)` leaves it). */
-export function createLoadedDatabase(): Promise<TestDatabase> {
-  return open(inject('databaseTemplates').loaded);
+export function createLoadedDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  return open(inject('databaseTemplates').loaded, options);
 }
 
 /** Every table of the schema, by its SQL name. */

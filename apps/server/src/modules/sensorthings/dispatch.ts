@@ -33,7 +33,9 @@ import { type ReadContext, readResource, serviceRoot } from './read';
 import { PathNotFound, parseResourcePath, type ResourcePath } from './resource-path';
 import { updateEntity } from './update';
 import { type EntityInput, entityBody } from './write-input';
+import { hasPostgis } from '../../db/postgis';
 import type { PositionReader } from '../things/geoprivacy';
+import { geoFunctionOption } from './geo-sql';
 import type { Writer } from './writer';
 
 export type StaMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -149,6 +151,10 @@ async function read(ctx: StaContext, request: StaRequest): Promise<StaAnswer> {
     if (last.single || path.property) {
       const given = (['filter', 'orderby', 'top', 'skip', 'count'] as const).filter((o) => options[o] !== undefined);
       if (given.length > 0) throw new QueryOptionError(`$${given[0]}`, `$${given[0]} applies to a set of entities, not to one`);
+    }
+    const geo = geoFunctionOption(options);
+    if (geo && !(await hasPostgis(ctx.db))) {
+      throw new QueryOptionError(geo, 'the geospatial functions are not available: the database has no PostGIS (docs/sensorthings.md §Reading)');
     }
     const url = new URL(`${baseOf(ctx, request.version)}/${request.path}${request.query ? `?${request.query}` : ''}`);
     const answer = await readResource(path, options, readContext(ctx, request.version, url));

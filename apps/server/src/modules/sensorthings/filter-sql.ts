@@ -1,24 +1,28 @@
 /**
  * `$filter` and `$orderby` expressions (odata/ast.ts) as SQL over an entity type's source
  * (entities.ts), per OGC 18-088 §9.3.3.5: comparison, logical and arithmetic operators, the
- * string, date/time and math functions, and properties reached through navigation to one entity
- * (`Datastream/Thing/name`). Every value is bound as a parameter; a JSON value is compared as
- * jsonb (numbers numerically) and read as a number only when it is one, so no filter can make
- * the database fail. What cannot be translated is a QueryOptionError (400).
+ * string, date/time, math and geospatial functions (the last on PostGIS, geo-sql.ts), and
+ * properties reached through navigation to one entity (`Datastream/Thing/name`). Every value is
+ * bound as a parameter; a JSON value is compared as jsonb (numbers numerically) and read as a
+ * number only when it is one, so no filter can make the database fail. What cannot be translated
+ * is a QueryOptionError (400).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Expr, type Literal, QueryOptionError } from './odata/ast';
 import type { PositionReader } from '../things/geoprivacy';
 import { ENTITY_TYPES, type EntityType, type PropertyType } from './entities';
+import { geoCall, geoJsonLiteral, geometryLiteral, geometryOf, isGeoFunction } from './geo-sql';
 
-/** The kind of value a translated expression has. */
-type Kind = 'number' | 'string' | 'boolean' | 'datetime' | 'json' | 'null';
+/** The kind of value a translated expression has; a `geometry` is GeoJSON (jsonb). */
+type Kind = 'number' | 'string' | 'boolean' | 'datetime' | 'json' | 'geometry' | 'null';
 
 interface Typed {
   readonly sql: SQL;
   readonly kind: Kind;
   /** a JSON value's number, read more cheaply than from the JSON (an Observation's numeric result column) */
   readonly number?: SQL;
+  /** a geometry literal as a PostGIS geometry, made without reading the JSON back */
+  readonly geometry?: SQL;
 }
 
 /** Where an expression is evaluated: the entity type and the SQL alias of its row. */
@@ -57,7 +61,7 @@ function literal(l: Literal): Typed {
     case 'duration':
       return fail('durations are not supported in $filter yet');
     case 'geometry':
-      return fail('geometry literals and the geospatial functions are not supported yet (docs/sensorthings.md §Not supported)');
+      return { sql: geoJsonLiteral(l.value), kind: 'geometry', geometry: geometryLiteral(l.value) };
   }
 }
 
@@ -83,6 +87,13 @@ function asDatetime(t: Typed, what: string): SQL {
   return fail(`${what} needs a date-time, got a ${t.kind}`);
 }
 
+/** A geometry (or null) as a PostGIS geometry, for the geospatial functions. */
+function asGeometry(t: Typed, what: string): SQL {
+  if (t.kind === 'geometry') return t.geometry ?? geometryOf(t.sql);
+  if (t.kind === 'null') return sql`null::geometry`;
+  return fail(`${what} needs a geometry (a location or feature, or a literal such as geography'POINT(108.9 34.2)'), got a ${t.kind}`);
+}
+
 function asBoolean(t: Typed, what: string): SQL {
   if (t.kind === 'boolean') return t.sql;
   if (t.kind === 'json') return sql`(${t.sql} = 'true'::jsonb)`;
@@ -94,6 +105,7 @@ function propertyKind(type: PropertyType, name: string): Kind {
   if (type === 'string') return 'string';
   if (type === 'datetime') return 'datetime';
   if (type === 'json' || type === 'result') return 'json';
+  if (type === 'geometry') return 'geometry';
   return fail(`${name} cannot be used in $filter or $orderby`);
 }
 
@@ -134,6 +146,7 @@ function compare(op: string, left: Typed, right: Typed): SQL {
     if (op === 'ne') return sql`(${other.sql} is not null)`;
     return fail(`null can only be compared with eq or ne`);
   }
+  if (kinds.has('geometry')) return fail(`geometries are not compared with ${op}: use st_equals(), st_within(), geo.distance() …`);
   if (left.kind === 'json' && right.kind === 'json') return sql`(${left.sql} ${sql.raw(symbol)} ${right.sql})`;
   if (kinds.has('json')) {
     const other = left.kind === 'json' ? right : left;
@@ -233,6 +246,7 @@ function translate(expr: Expr, scope: Scope): Typed {
     case 'negate':
       return { sql: sql`(-${asNumber(translate(expr.operand, scope), '-')})`, kind: 'number' };
     case 'call':
+      if (isGeoFunction(expr.name)) return geoCall(expr.name, expr.args, (arg) => asGeometry(translate(arg, scope), `${expr.name}()`));
       return call(
         expr.name,
         expr.args.map((arg) => translate(arg, scope)),
@@ -270,7 +284,9 @@ export function orderSql(expr: Expr, scope: Scope): SQL {
     if (type === 'geometry' || type === 'json') return sql`(${column(scope.alias, expr.path[0]!)})::text collate "C"`;
   }
   try {
-    return translate(expr, scope).sql;
+    const value = translate(expr, scope);
+    if (value.kind === 'geometry') fail("a geometry has no order: order by its distance, as in geo.distance(location, geography'POINT(108.9 34.2)')");
+    return value.sql;
   } catch (error) {
     if (error instanceof QueryOptionError) throw new QueryOptionError('$orderby', error.message);
     throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Literal, QueryOptionError } from './ast';
-import { tokenize } from './lexer';
+import { quote, tokenize } from './lexer';
 
 const CTX = { param: '$filter', label: '$filter', offset: 0 };
 const tokens = (text: string) => tokenize(text, CTX).map(({ kind, text }) => [kind, text]);
@@ -246,6 +246,20 @@ describe('malformed literals and characters', () => {
     for (const wkt of ['CIRCLE(1 2, 3)', 'POINT(1 2) junk', '', 'POINT(a b)']) {
       expect(errorOf(`geography'${wkt}'`)).toContain(`"geography'${wkt}'" is not valid WKT`);
     }
+  });
+
+  it.each([
+    ['POINT EMPTY', 'is empty'],
+    ['POLYGON EMPTY', 'is empty'],
+    ['LINESTRING(108 34)', 'has a line of fewer than 2 positions'],
+    ['MULTILINESTRING((108 34, 109 35), (1 2))', 'has a line of fewer than 2 positions'],
+    ['POLYGON((108 34, 109 34, 109 35))', 'has a polygon ring of fewer than 4 positions'],
+    ['POLYGON((108 34, 109 34, 109 35, 108 35))', 'has a polygon ring that does not close (its last position differs from its first)'],
+    ['MULTIPOLYGON(((0 0, 1 0, 1 1, 0 0)), ((2 2, 3 2, 3 3, 2 3)))', 'has a polygon ring that does not close (its last position differs from its first)'],
+    ['GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(1 2))', 'has a line of fewer than 2 positions'],
+  ])('refuses the WKT %s, which is no Simple Features geometry', (wkt, problem) => {
+    // the message quotes the literal, cut to 40 characters
+    expect(errorOf(`st_within(location, geography'${wkt}')`)).toBe(`${quote(`geography'${wkt}'`)} ${problem} at position 20`);
   });
 
   it('counts positions from the start of the parameter’s value when the text is part of it', () => {

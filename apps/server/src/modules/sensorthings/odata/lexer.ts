@@ -227,7 +227,44 @@ function toGeometry(prefix: string, body: string, start: number, ctx: OptionCont
   if (!geojson || !GEOMETRY_TYPES.has(geojson.type)) throw optionError(ctx, `${literal} is not a WKT geometry`, start);
   const geometry = geojson as Geometry;
   if (!coordinatesInRange(geometry)) throw optionError(ctx, `${literal} has a coordinate outside longitude −180…180, latitude −90…90`, start);
+  const problem = shapeProblem(geometry);
+  if (problem) throw optionError(ctx, `${literal} ${problem}`, start);
   return geometry;
+}
+
+type Position = readonly number[];
+
+/**
+ * What makes `geometry` no Simple Features geometry, or undefined: the WKT grammar lets through
+ * empty geometries, lines of one position and rings that do not close, which the geometry engine
+ * (PostGIS) cannot evaluate. A LineString has two positions or more; a LinearRing is closed, so
+ * it has four or more (OGC 06-103r4 §6.1.7.1).
+ */
+function shapeProblem(geometry: Geometry): string | undefined {
+  const line = (positions: readonly Position[]) => (positions.length < 2 ? 'has a line of fewer than 2 positions' : undefined);
+  const ring = (positions: readonly Position[]) => {
+    if (positions.length < 4) return 'has a polygon ring of fewer than 4 positions';
+    const [first, last] = [positions[0]!, positions.at(-1)!];
+    return first[0] !== last[0] || first[1] !== last[1] ? 'has a polygon ring that does not close (its last position differs from its first)' : undefined;
+  };
+  const polygon = (rings: readonly (readonly Position[])[]) => (rings.length === 0 ? 'is empty' : rings.map(ring).find(Boolean));
+  const some = <T>(parts: readonly T[], check: (part: T) => string | undefined) => (parts.length === 0 ? 'is empty' : parts.map(check).find(Boolean));
+  switch (geometry.type) {
+    case 'Point':
+      return geometry.coordinates.length < 2 ? 'is empty' : undefined;
+    case 'MultiPoint':
+      return some(geometry.coordinates, (p) => (p.length < 2 ? 'is empty' : undefined));
+    case 'LineString':
+      return geometry.coordinates.length === 0 ? 'is empty' : line(geometry.coordinates);
+    case 'MultiLineString':
+      return some(geometry.coordinates, line);
+    case 'Polygon':
+      return polygon(geometry.coordinates);
+    case 'MultiPolygon':
+      return some(geometry.coordinates, polygon);
+    case 'GeometryCollection':
+      return some(geometry.geometries, shapeProblem);
+  }
 }
 
 function coordinatesInRange(geometry: Geometry): boolean {
