@@ -250,7 +250,7 @@ describe('loadBundledData', () => {
         app_secrets: 0,
         // the sensing hub: the national list of key protected wild animals (976 species and 8 taxon
         // rules, data/README.md) and the default alert rules (modules/sensing/defaults.ts)
-        sensors: 0,
+        sensors: 1,
         thing_keys: 0,
         protected_species: 976 + 8,
         detections: 0,

@@ -157,9 +157,19 @@ function airQualityDataset(files: string[], stations: StationRow[], hourly: Hour
       // the stations stood there from the first hour of the bundled data on (SensorThings HistoricalLocation)
       const since = hourly.reduce((first, h) => (h.time < first ? h.time : first), hourly[0]?.time ?? new Date());
       await tx.insert(t.historicalLocations).values(places.map((p) => ({ thingId: p.thingId!, locationId: p.id, time: since })));
+      // the network's monitors, one SensorThings Sensor for every station's Datastreams (data/README.md)
+      const [monitor] = await tx
+        .insert(t.sensors)
+        .values({
+          name: '国控环境空气质量自动监测系统',
+          description: '国家环境空气质量监测网站点的自动监测仪器，小时数据由中国环境监测总站（CNEMC）实时发布',
+          encodingType: 'text/plain',
+          metadata: 'CNEMC real-time releases (data/README.md)',
+        })
+        .returning({ id: t.sensors.id });
       const streams = await tx
         .insert(t.datastreams)
-        .values(things.flatMap((th) => AIR_QUALITY_PROPERTY_CODES.map((code) => ({ thingId: th.id, observedPropertyCode: code }))))
+        .values(things.flatMap((th) => AIR_QUALITY_PROPERTY_CODES.map((code) => ({ thingId: th.id, observedPropertyCode: code, sensorId: monitor!.id }))))
         .returning({ id: t.datastreams.id, thingId: t.datastreams.thingId, property: t.datastreams.observedPropertyCode });
       const streamId = new Map(streams.map((s) => [`${s.thingId}:${s.property}`, s.id]));
       const observations = hourly.flatMap((h) =>

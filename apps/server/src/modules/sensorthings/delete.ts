@@ -3,13 +3,24 @@
  * standard's integrity rules: a Thing takes its Datastreams (and their Observations) and
  * HistoricalLocations with it, but leaves its Locations; a Location takes its HistoricalLocations;
  * a Datastream its Observations; a Sensor or an ObservedProperty the Datastreams that use it; a
- * FeatureOfInterest the Observations that name it. Scope as for updates (update.ts). What the
- * rest of the portal still holds on to (an alert, a verification task) makes the delete 409.
+ * FeatureOfInterest the Observations that name it; and, in the portal, a Thing its alerts and
+ * detections, an ObservedProperty the alert rules on it (audited). Scope as for updates
+ * (update.ts). What the rest of the portal still holds on to makes the delete 409.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { EntitySet } from '@eco/contracts/sensorthings';
 import type { Db } from '../../db/client';
-import { datastreams, featuresOfInterest, historicalLocations, locations, observations, observedProperties, sensors, things } from '../../db/schema';
+import {
+  alertRules,
+  datastreams,
+  featuresOfInterest,
+  historicalLocations,
+  locations,
+  observations,
+  observedProperties,
+  sensors,
+  things,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { audit } from '../audit/service';
@@ -111,6 +122,19 @@ export async function deleteEntity(c: Creating, set: EntitySet, id: number): Pro
         c,
         using.map((d) => d.id),
       );
+      // the alert rules on it go with it (their alerts too), each audited: nothing is left to evaluate
+      const rules = await tx.delete(alertRules).where(eq(alertRules.observedPropertyCode, row!.code)).returning({ id: alertRules.id, name: alertRules.name });
+      for (const rule of rules) {
+        await audit(tx, {
+          actor: c.acting.actor,
+          ip: c.acting.ip,
+          action: 'alert_rule.delete',
+          entityType: 'alert_rule',
+          entityId: rule.id,
+          before: { name: rule.name, observedProperty: row!.code },
+          after: { via: 'SensorThings' },
+        });
+      }
       await tx.delete(observedProperties).where(eq(observedProperties.id, id));
       return;
     }

@@ -37,6 +37,15 @@ describe('SensorThings: reading', () => {
     expect(d).toBeDefined();
   });
 
+  it("reaches every related entity of the bundled data: a station's Datastream has its Sensor, the network's monitors", async () => {
+    const sensor = await get<Record<string, unknown>>(`/api/v1.0/Datastreams(${pm25})/Sensor`);
+    expect(sensor.status).toBe(200);
+    expect(sensor.body).toMatchObject({ name: '国控环境空气质量自动监测系统', encodingType: 'text/plain' });
+    const datastreams = await get(`/api/v1.0/Sensors(${sensor.body['@iot.id']})/Datastreams?$count=true&$top=1`);
+    // 55 stations, each with its pollutants and AQI
+    expect((datastreams.body as unknown as { '@iot.count': number })['@iot.count']).toBeGreaterThanOrEqual(55);
+  });
+
   it('serves both service roots; v1.1 lists the conformance classes it meets', async () => {
     const v11 = await get<{ value: { name: string; url: string }[]; serverSettings: { conformance: string[] } }>('/api/v1.1');
     expect(v11.status).toBe(200);

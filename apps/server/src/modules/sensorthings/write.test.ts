@@ -8,7 +8,7 @@
 import { count, eq, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewThingKey } from '@eco/contracts/sensing';
-import { auditLog, datastreams, locations, observations, things } from '../../db/schema';
+import { alertRules, auditLog, datastreams, locations, observations, things } from '../../db/schema';
 import { Browser, signedInAs } from '../../test/browser';
 import { dataOf, useTestApp } from '../../test/test-app';
 import { organisationIdOf } from '../../test/organisations';
@@ -49,7 +49,7 @@ describe('SensorThings: writing', () => {
   let wind: number;
   let status: number;
   /** Rows of `table` (matching `where`). */
-  const countRows = async (_db: unknown, table: typeof things | typeof observations | typeof datastreams | typeof auditLog, where?: SQL) =>
+  const countRows = async (_db: unknown, table: typeof things | typeof observations | typeof datastreams | typeof auditLog | typeof alertRules, where?: SQL) =>
     Number((await db().select({ n: count() }).from(table).where(where))[0]!.n);
 
   beforeAll(async () => {
@@ -246,5 +246,23 @@ describe('SensorThings: writing', () => {
     expect((await admin.get(`/api/v1.1/Things(${thingId})`)).status).toBe(404);
     expect((await admin.get(`/api/v1.1/Locations(${kept[0]!.id})`)).status).toBe(200);
     expect(await countRows(db(), datastreams, eq(datastreams.thingId, thingId))).toBe(0);
+  });
+
+  it('deletes an ObservedProperty with the Datastreams using it and the alert rules on it, audited', async () => {
+    const posted = await admin.post('/api/v1.1/ObservedProperties', {
+      name: '土壤含水量',
+      definition: 'https://example.org/soil-moisture',
+      description: '体积含水量',
+    });
+    expect(posted.status).toBe(201);
+    const id = (JSON.parse(posted.raw) as Entity)['@iot.id'];
+    const code = `sta_${id}`;
+    const rule = await admin.post('/api/sensing/alert-rules', { kind: 'threshold', name: '土壤过干', observedProperty: code, comparator: '<', threshold: 5 });
+    expect(rule.status).toBe(201);
+    expect((await admin.delete(`/api/v1.1/ObservedProperties(${id})`)).status).toBe(200);
+    expect((await admin.get(`/api/v1.1/ObservedProperties(${id})`)).status).toBe(404);
+    expect(await countRows(db(), alertRules, eq(alertRules.observedPropertyCode, code))).toBe(0);
+    const [audited] = await db().select().from(auditLog).where(eq(auditLog.action, 'alert_rule.delete'));
+    expect(audited).toMatchObject({ entityType: 'alert_rule', before: { name: '土壤过干', observedProperty: code } });
   });
 });
