@@ -179,8 +179,18 @@ describe('each role sees its own back office', () => {
     const password = await modal.locator('.temporary-password-value code').innerText();
     expect(password.length).toBeGreaterThanOrEqual(10);
     expect(await modal.getByRole('button', { name: /复制|Copy/ }).count()).toBeGreaterThan(0);
-    await modal.getByRole('button', { name: '我已记下，关闭' }).click();
-    await modal.waitFor({ state: 'hidden' });
+    // a loaded machine can lose the click while the dialog is still zooming in: click until it is
+    // gone, as a user would who saw it stay
+    await expect
+      .poll(async () => {
+        if (await modal.isVisible())
+          await modal
+            .getByRole('button', { name: '我已记下，关闭' })
+            .click({ timeout: 5_000 })
+            .catch(() => {});
+        return modal.isVisible();
+      })
+      .toBe(false);
     return password;
   }
 
