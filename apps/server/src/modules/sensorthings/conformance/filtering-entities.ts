@@ -8,7 +8,9 @@
  * Level 1 reads the same entities (the ETS reads whatever the service holds there).
  */
 import { expect } from 'vitest';
-import { type EtsClient, type Json, firstId } from './ets-client';
+import { Browser, signedInAs } from '../../../test/browser';
+import type { TestAppContext } from '../../../test/test-app';
+import { EtsClient, type Json, firstId } from './ets-client';
 
 const OM_MEASUREMENT = 'http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement';
 const LUMEN = { name: 'Lumen', symbol: 'lm', definition: 'http://www.qudt.org/qudt/owl/1.0.0/unit/Instances.html/Lumen' };
@@ -136,4 +138,12 @@ export async function createFilteringEntities(client: EtsClient): Promise<Filter
   ids.features.push((await client.one(`Observations(${ids.observations[0]})/FeatureOfInterest`))['@iot.id']);
   ids.features.push((await client.one(`Observations(${ids.observations[6]})/FeatureOfInterest`))['@iot.id']);
   return ids;
+}
+
+/** An ETS client on `ctx`'s app (reading as a visitor, writing as a new administrator), once the level-3 entities are created. */
+export async function filteringService(ctx: TestAppContext): Promise<EtsClient> {
+  const { browser: admin } = await signedInAs(ctx.app, ctx.database.db, 'admin');
+  const client = new EtsClient(new Browser(ctx.app), admin);
+  await createFilteringEntities(client);
+  return client;
 }

@@ -9,10 +9,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntitySet } from '@eco/contracts/sensorthings';
-import { Browser, signedInAs } from '../../../test/browser';
 import { useTestApp } from '../../../test/test-app';
-import { EtsClient, type Json, PROPERTIES, RELATIONS, SETS, firstId, isSet, setOf } from './ets-client';
-import { createFilteringEntities } from './filtering-entities';
+import { type EtsClient, type Json, PROPERTIES, RELATIONS, SETS, firstId, isSet, setOf } from './ets-client';
+import { filteringService } from './filtering-entities';
 
 /** How many of each the level-3 entities are. */
 const COUNTS: Readonly<Record<EntitySet, number>> = {
@@ -86,9 +85,7 @@ describe('ETS level 3: Filtering Extension on /api/v1.0', () => {
   let client: EtsClient;
 
   beforeAll(async () => {
-    const { browser: admin } = await signedInAs(ctx.app, ctx.database.db, 'admin');
-    client = new EtsClient(new Browser(ctx.app), admin);
-    await createFilteringEntities(client);
+    client = await filteringService(ctx);
   });
 
   /** The `@iot.id` of the first entity of `set` (the ETS follows relations from it). */

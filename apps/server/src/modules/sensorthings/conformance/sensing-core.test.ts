@@ -8,10 +8,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntitySet } from '@eco/contracts/sensorthings';
-import { Browser, signedInAs } from '../../../test/browser';
 import { useTestApp } from '../../../test/test-app';
-import { EtsClient, type Json, NO_SUCH_ID, ORIGIN, PROPERTIES, RELATIONS, ROOT, SETS, firstId, isSet } from './ets-client';
-import { createFilteringEntities } from './filtering-entities';
+import { type EtsClient, type Json, NO_SUCH_ID, ORIGIN, PROPERTIES, RELATIONS, ROOT, SETS, firstId, isSet } from './ets-client';
+import { filteringService } from './filtering-entities';
 
 /** The ETS's checks of one entity: `@iot.id`, `@iot.selfLink`, its mandatory properties, a navigation link per relation. */
 function expectEntity(set: EntitySet, entity: Json): void {
@@ -26,9 +25,7 @@ describe('ETS level 1: Sensing Core on /api/v1.0', () => {
   let client: EtsClient;
 
   beforeAll(async () => {
-    const { browser: admin } = await signedInAs(ctx.app, ctx.database.db, 'admin');
-    client = new EtsClient(new Browser(ctx.app), admin);
-    await createFilteringEntities(client);
+    client = await filteringService(ctx);
   });
 
   it('checkServiceRootUri: the root lists the eight entity sets, each with its URL under the root', async () => {
