@@ -96,8 +96,10 @@ interface Stream {
  * result may be any JSON where the Datastream is not an `OM_Measurement`, with the
  * FeatureOfInterest it names (else its Thing's Location's) and its `parameters`.
  */
-export type ObservationInput = Omit<ObservationItem, 'result'> & {
+export type ObservationInput = Omit<ObservationItem, 'result' | 'resultTime'> & {
   result: unknown;
+  /** absent: the phenomenonTime (a device's item); null: none (a SensorThings client that gave none) */
+  resultTime?: string | null;
   featureOfInterestId?: number | null;
   parameters?: Record<string, unknown> | null;
 };
@@ -108,7 +110,8 @@ interface ValidObservation {
   index: number;
   datastreamId: number;
   ms: number;
-  resultMs: number;
+  /** null: no resultTime */
+  resultMs: number | null;
   /** a number, or null when `json` carries the result */
   result: number | null;
   json: string | null;
@@ -173,12 +176,12 @@ function checkObservations(
       return;
     }
     seen.add(key);
-    const resultMs = o.resultTime ? new Date(o.resultTime).getTime() : ms;
+    const resultMs = o.resultTime === null ? null : o.resultTime ? new Date(o.resultTime).getTime() : ms;
     valid.push({
       index,
       datastreamId: o.datastreamId,
       ms,
-      resultMs: Number.isNaN(resultMs) ? ms : resultMs,
+      resultMs: resultMs !== null && Number.isNaN(resultMs) ? ms : resultMs,
       result: numeric,
       json: numeric === null ? JSON.stringify(o.result) : null,
       quality: o.quality ?? null,
@@ -251,7 +254,7 @@ export async function storeObservationsIn(tx: Db, thing: IngestingThing, items: 
           select * from unnest(
             ${arrayLiteral(valid.map((v) => v.datastreamId))}::int[],
             ${arrayLiteral(valid.map((v) => new Date(v.ms).toISOString()))}::timestamptz[],
-            ${arrayLiteral(valid.map((v) => new Date(v.resultMs).toISOString()))}::timestamptz[],
+            ${arrayLiteral(valid.map((v) => (v.resultMs === null ? null : new Date(v.resultMs).toISOString())))}::timestamptz[],
             ${arrayLiteral(valid.map((v) => v.result))}::float8[],
             ${arrayLiteral(valid.map((v) => v.quality))}::text[],
             ${arrayLiteral(valid.map((v) => v.json))}::jsonb[],

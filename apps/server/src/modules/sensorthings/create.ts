@@ -315,13 +315,14 @@ export async function featureOfThing(tx: Db, thingId: number, at: string): Promi
 
 /**
  * The portal's ingestion item of a SensorThings Observation of Datastream `datastreamId` observing
- * FeatureOfInterest `featureId` (phenomenonTime absent: `now`, OGC 18-088 §10.2).
+ * FeatureOfInterest `featureId` (phenomenonTime absent: `now`, OGC 18-088 §10.2; resultTime
+ * absent: none, null — the standard lets a client without a clock omit it).
  */
 export function ingestionItem(input: ObservationInput, datastreamId: number, featureId: number, now: Date): IngestItem {
   return {
     datastreamId,
     phenomenonTime: new Date(input.phenomenonTime ?? now.getTime()).toISOString(),
-    ...(input.resultTime != null && { resultTime: new Date(input.resultTime).toISOString() }),
+    resultTime: input.resultTime == null ? null : new Date(input.resultTime).toISOString(),
     result: input.result,
     ...(input.resultQuality != null && { quality: input.resultQuality }),
     featureOfInterestId: featureId,
