@@ -3,15 +3,17 @@
  * Location and Datastreams (each with a new or linked Sensor and ObservedProperty, and its
  * Observations) in one POST, in one transaction (all or nothing). Observations go through the
  * portal's one ingestion path (sensing/ingest.ts: validation, idempotency, derived AQI, alerts),
- * inside that transaction; its events are announced once it is committed (`Creating.pending`).
+ * inside that transaction; its events are announced once it is committed (`Creating.pending`), and
+ * every entity made, nested ones included, is recorded in `Creating.created` for MQTT subscribers.
  *
  * Organisation scope (docs/access.md §Organisation scope): what a Thing owns is written only by
  * someone who may act for the Thing's organisation; a Thing created without portal properties
  * belongs to the creator's organisation when they act below the province, else to none.
  */
 import pointOnFeature from '@turf/point-on-feature';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Geometry } from 'geojson';
+import type { EntitySet } from '@eco/contracts/sensorthings';
 import { THING_CODE_PATTERN, THING_KINDS, THING_STATUSES, type ThingKind, type ThingStatus } from '@eco/contracts/sensing';
 import type { UserActing } from '../../auth/acting';
 import type { SensingBus } from '../sensing/events';
@@ -96,6 +98,39 @@ export interface Creating {
    * insert); absent where nothing may store Observations (updates, deletes).
    */
   readonly pending?: ((db: Db, bus: SensingBus) => Promise<void>)[];
+  /**
+   * The entities made, by set in the order made (a deep insert's nested ones and the
+   * HistoricalLocations of moves too), for MQTT subscribers once committed (OGC 18-088 §14.2.2);
+   * Observations are announced by the ingestion instead. Absent where nobody will announce them.
+   */
+  readonly created?: Map<EntitySet, number[]>;
+}
+
+/** Records entity `id` of `set` as made in `c` (`Creating.created`); gives back `id`. */
+function made(c: Creating, set: EntitySet, id: number): number {
+  if (c.created) c.created.set(set, [...(c.created.get(set) ?? []), id]);
+  return id;
+}
+
+/** Records a Location made and the FeatureOfInterest the database made from it (migration 0010's trigger). */
+async function madeLocation(c: Creating, locationId: number): Promise<number> {
+  made(c, 'Locations', locationId);
+  if (!c.created) return locationId;
+  const [feature] = await c.tx.select({ id: featuresOfInterest.id }).from(featuresOfInterest).where(eq(featuresOfInterest.locationId, locationId));
+  if (feature) made(c, 'FeaturesOfInterest', feature.id);
+  return locationId;
+}
+
+/** Records the HistoricalLocation a move of Thing `thingId` just made (its newest). */
+async function madeMove(c: Creating, thingId: number): Promise<void> {
+  if (!c.created) return;
+  const [row] = await c.tx
+    .select({ id: historicalLocations.id })
+    .from(historicalLocations)
+    .where(eq(historicalLocations.thingId, thingId))
+    .orderBy(desc(historicalLocations.id))
+    .limit(1);
+  if (row) made(c, 'HistoricalLocations', row.id);
 }
 
 async function createLocation(c: Creating, input: LocationInput, at: string, thing?: { id: number; name: string }): Promise<number> {
@@ -110,16 +145,22 @@ async function createLocation(c: Creating, input: LocationInput, at: string, thi
     geometry: geometry.type === 'Point' ? null : geometry,
     properties: input.properties ?? null,
   };
-  if (thing) return placeThing(c.tx, thing.id, thing.name, place, c.now);
+  if (thing) {
+    const id = await madeLocation(c, await placeThing(c.tx, thing.id, thing.name, place, c.now));
+    await madeMove(c, thing.id);
+    return id;
+  }
   const things = input.Things ?? [];
   if (things.length > 1) fail(`${at}/Things`, 'a Location locates one Thing in this portal');
   const [row] = await c.tx
     .insert(locations)
     .values({ ...place, countyCode: null, thingId: null })
     .returning({ id: locations.id });
+  await madeLocation(c, row!.id);
   if (things[0]) {
     const thingId = await thingOf(c, things[0], `${at}/Things[0]`);
     await moveThingTo(c.tx, thingId, row!.id, c.now);
+    await madeMove(c, thingId);
   }
   return row!.id;
 }
@@ -137,6 +178,7 @@ export async function linkLocation(c: Creating, thingId: number, id: number): Pr
   if (row!.thingId === thingId) return;
   if (row!.thingId !== null) await lockThing(c.tx, row!.thingId, c.acting.user);
   await moveThingTo(c.tx, thingId, id, c.now);
+  await madeMove(c, thingId);
 }
 
 /** Creates a Thing with its Location and Datastreams. Audited `thing.create`. */
@@ -160,6 +202,7 @@ export async function createThing(c: Creating, input: ThingInput, at = 'Thing'):
     organisationId,
     status: portal.status ?? 'active',
   });
+  made(c, 'Things', id);
   await audit(c.tx, {
     actor: c.acting.actor,
     ip: c.acting.ip,
@@ -198,7 +241,7 @@ export async function createSensor(c: Creating, input: SensorInput): Promise<num
       properties: input.properties ?? null,
     })
     .returning({ id: sensors.id });
-  return row!.id;
+  return made(c, 'Sensors', row!.id);
 }
 
 /** A new ObservedProperty: the portal keys it by the code `sta_<id>`; its unit lives on its Datastreams. */
@@ -216,7 +259,7 @@ export async function createObservedProperty(c: Creating, input: ObservedPropert
     definition: input.definition!,
     properties: input.properties ?? null,
   });
-  return id;
+  return made(c, 'ObservedProperties', id);
 }
 
 export async function createFeature(c: Creating, input: FeatureInput): Promise<number> {
@@ -230,7 +273,7 @@ export async function createFeature(c: Creating, input: FeatureInput): Promise<n
       properties: input.properties ?? null,
     })
     .returning({ id: featuresOfInterest.id });
-  return row!.id;
+  return made(c, 'FeaturesOfInterest', row!.id);
 }
 
 async function refOrCreate<T>(
@@ -274,7 +317,9 @@ export async function createDatastream(c: Creating, input: DatastreamInput, at =
     })
     .onConflictDoNothing({ target: [datastreams.thingId, datastreams.observedPropertyCode] })
     .returning({ id: datastreams.id });
-  if (!row) conflict(`Things(${thingId}) already has a Datastream of ObservedProperties(${propertyId}): one per Thing and ObservedProperty in this portal`);
+  if (!row)
+    return conflict(`Things(${thingId}) already has a Datastream of ObservedProperties(${propertyId}): one per Thing and ObservedProperty in this portal`);
+  made(c, 'Datastreams', row.id);
   await audit(c.tx, {
     actor: c.acting.actor,
     ip: c.acting.ip,
@@ -378,7 +423,7 @@ export async function createHistoricalLocation(c: Creating, input: HistoricalLoc
     .insert(historicalLocations)
     .values({ thingId, locationId, time: new Date(input.time!) })
     .returning({ id: historicalLocations.id });
-  return row!.id;
+  return made(c, 'HistoricalLocations', row!.id);
 }
 
 /** Whether Datastream `id` exists; its Thing (for the scope and ingestion). */

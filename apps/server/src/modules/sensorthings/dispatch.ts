@@ -265,21 +265,27 @@ async function create(ctx: StaContext, request: StaRequest): Promise<StaAnswer> 
   if (link) value[link.name] = link.many ? [{ ref: link.id }] : { ref: link.id };
   const input = { set: last.type.set, value } as EntityInput;
   const at = ctx.now();
-  // the events of Observations a deep insert stored, announced once it is committed
+  // the events of Observations a deep insert stored and the entities it made, announced once it is committed
   const pending: Creating['pending'] = [];
+  const created: Creating['created'] = new Map();
   const id =
     input.set === 'Observations'
       ? await createObservation(ctx.db, ctx.bus, writer, input.value, undefined, at)
       : await guarded(() =>
           inTransaction(ctx.db, (tx) =>
-            CREATORS[input.set as Exclude<EntitySet, 'Observations'>]({ tx, acting: userOf(writer).acting, now: at, pending }, input.value as never),
+            CREATORS[input.set as Exclude<EntitySet, 'Observations'>]({ tx, acting: userOf(writer).acting, now: at, pending, created }, input.value as never),
           ),
         );
+  // to MQTT subscribers (mqtt/publish.ts) every entity made, then the Observations (ingestion)
+  announceCreated(ctx, created);
   for (const announce of pending) await announce(ctx.db, ctx.bus);
-  // Observations announce themselves (ingestion); the entity itself to MQTT subscribers (mqtt/publish.ts)
-  if (input.set !== 'Observations') ctx.bus.publish({ type: 'entities-changed', data: { set: input.set, ids: [id], change: 'created' } });
   const { json, self } = await entityJson(ctx, request.version, last.type, id);
   return { status: 201, location: self, json };
+}
+
+/** Tells MQTT subscribers (mqtt/publish.ts) of the entities a committed write made, set by set. */
+function announceCreated(ctx: StaContext, created: NonNullable<Creating['created']>): void {
+  for (const [set, ids] of created) ctx.bus.publish({ type: 'entities-changed', data: { set, ids, change: 'created' } });
 }
 
 /** PATCH, and PUT answered the same way (OGC 18-088 §10.3): 200 with the entity as it now is. */
@@ -288,9 +294,14 @@ async function update(ctx: StaContext, request: StaRequest): Promise<StaAnswer> 
   const writer = userOf(await ctx.writer());
   const { type, id } = await targetOf(ctx, request.version, path);
   const value = entityBody(type.set, request.body, '', false);
-  await guarded(() => inTransaction(ctx.db, (tx) => updateEntity({ tx, acting: writer.acting, now: ctx.now() }, id, { set: type.set, value } as EntityInput)));
+  const created: Creating['created'] = new Map();
+  await guarded(() =>
+    inTransaction(ctx.db, (tx) => updateEntity({ tx, acting: writer.acting, now: ctx.now(), created }, id, { set: type.set, value } as EntityInput)),
+  );
   const properties = Object.keys(value as object).filter((name) => Object.hasOwn(type.properties, name));
   ctx.bus.publish({ type: 'entities-changed', data: { set: type.set, ids: [id], change: 'updated', properties } });
+  // a Thing linked to another Location moved: its HistoricalLocation
+  announceCreated(ctx, created);
   return { status: 200, json: (await entityJson(ctx, request.version, type, id)).json };
 }
 

@@ -1,29 +1,40 @@
 /**
  * Tells the MQTT broker (sensorthings/mqtt/publish.ts, through the sensing bus) what the
  * registry's screens changed, after commit, in SensorThings terms (docs/sensorthings.md §MQTT):
- * a Thing created or updated, the Location and HistoricalLocation a registration or a move made,
- * a Datastream added. Nothing is read while nobody listens.
+ * a Thing created or updated, the Location, its FeatureOfInterest (made by migration 0010's
+ * trigger) and the HistoricalLocation a registration or a move made, a Datastream added. Nothing is read while nobody listens.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { UpdateThing } from '@eco/contracts/sensing';
 import type { Db } from '../../db/client';
-import { historicalLocations, locations } from '../../db/schema';
+import { featuresOfInterest, historicalLocations, locations } from '../../db/schema';
 import type { SensingBus } from '../sensing/events';
 
-/** The Thing's current Location and its newest HistoricalLocation (ids), if any. */
-async function placeOf(db: Db, thingId: number): Promise<{ location?: number; historical?: number }> {
-  const [location] = await db.select({ id: locations.id }).from(locations).where(eq(locations.thingId, thingId));
+interface Place {
+  location?: number;
+  feature?: number;
+  historical?: number;
+}
+
+/** The Thing's current Location with its FeatureOfInterest, and its newest HistoricalLocation (ids), if any. */
+async function placeOf(db: Db, thingId: number): Promise<Place> {
+  const [location] = await db
+    .select({ id: locations.id, feature: featuresOfInterest.id })
+    .from(locations)
+    .leftJoin(featuresOfInterest, eq(featuresOfInterest.locationId, locations.id))
+    .where(eq(locations.thingId, thingId));
   const [historical] = await db
     .select({ id: historicalLocations.id })
     .from(historicalLocations)
     .where(eq(historicalLocations.thingId, thingId))
     .orderBy(desc(historicalLocations.time), desc(historicalLocations.id))
     .limit(1);
-  return { location: location?.id, historical: historical?.id };
+  return { location: location?.id, feature: location?.feature ?? undefined, historical: historical?.id };
 }
 
-function announcePlace(bus: SensingBus, place: { location?: number; historical?: number }): void {
+function announcePlace(bus: SensingBus, place: Place): void {
   if (place.location !== undefined) bus.publish({ type: 'entities-changed', data: { set: 'Locations', ids: [place.location], change: 'created' } });
+  if (place.feature !== undefined) bus.publish({ type: 'entities-changed', data: { set: 'FeaturesOfInterest', ids: [place.feature], change: 'created' } });
   if (place.historical !== undefined)
     bus.publish({ type: 'entities-changed', data: { set: 'HistoricalLocations', ids: [place.historical], change: 'created' } });
 }

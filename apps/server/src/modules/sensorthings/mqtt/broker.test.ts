@@ -369,12 +369,15 @@ describe('SensorThings MQTT', () => {
       expect(await Promise.all(arriving)).toEqual([{ '@iot.id': Number(row!.id), result: 16 }, { result: 16 }]);
     });
 
-    it('announces a Thing registered in the portal, its Location (generalised for a camera trap) and a rename', async ({ onTestFinished }) => {
+    it('announces a Thing registered in the portal, its Location and FeatureOfInterest (generalised for a camera trap) and a rename', async ({
+      onTestFinished,
+    }) => {
       const admin = (await signedInAs(ctx.app, db(), 'admin')).browser;
       const client = await connect(onTestFinished);
-      expect(await subscribeCodes(client, ['v1.1/Things', 'v1.1/Locations'])).toEqual([0, 0]);
+      expect(await subscribeCodes(client, ['v1.1/Things', 'v1.1/Locations', 'v1.1/FeaturesOfInterest'])).toEqual([0, 0, 0]);
       const thing = nextMessage(client, 'v1.1/Things');
       const location = nextMessage(client, 'v1.1/Locations');
+      const feature = nextMessage(client, 'v1.1/FeaturesOfInterest');
       const created = await admin.post<{ thing: { id: number } }>('/api/things', {
         code: 'IR-MQTT-1',
         kind: 'infrared_camera',
@@ -388,6 +391,7 @@ describe('SensorThings MQTT', () => {
       expect(await thing).toMatchObject({ '@iot.id': id, name: '秦岭红外相机', properties: { code: 'IR-MQTT-1', kind: 'infrared_camera' } });
       // subscribers are the public: the camera trap's position is rounded (docs/geoprivacy.md)
       expect((await location).location).toEqual({ type: 'Point', coordinates: [107.8, 33.7] });
+      expect((await feature).feature).toEqual({ type: 'Point', coordinates: [107.8, 33.7] });
 
       expect(await subscribeCodes(client, [`v1.1/Things(${id})/name`, `v1.1/Things(${id})`])).toEqual([0, 0]);
       const name = nextMessage(client, `v1.1/Things(${id})/name`);
@@ -418,6 +422,55 @@ describe('SensorThings MQTT', () => {
       // the description did not change: its topic heard nothing (messages of one client arrive in order)
       expect(await subscribeCodes(client, ['v1.1/Things'])).toEqual([0]);
       expect(described).toBe(false);
+    });
+
+    it('announces every entity a deep insert makes on its set’s topic, nested ones too, with the Observations it carried', async ({ onTestFinished }) => {
+      const admin = (await signedInAs(ctx.app, db(), 'admin')).browser;
+      const client = await connect(onTestFinished);
+      const sets = ['Things', 'Locations', 'HistoricalLocations', 'Datastreams', 'Sensors', 'ObservedProperties', 'Observations', 'FeaturesOfInterest'];
+      expect(
+        await subscribeCodes(
+          client,
+          sets.map((set) => `v1.1/${set}`),
+        ),
+      ).toEqual(sets.map(() => 0));
+      const heard = Object.fromEntries(sets.map((set) => [set, nextMessage(client, `v1.1/${set}`)]));
+      const posted = await admin.post('/api/v1.1/Things', {
+        name: '秦岭气象站 3 号',
+        description: '深度插入',
+        Locations: [
+          { name: '秦岭 3 号点', description: '山脊', encodingType: 'application/geo+json', location: { type: 'Point', coordinates: [108.5, 33.9] } },
+        ],
+        Datastreams: [
+          {
+            name: '气温',
+            description: '每小时',
+            observationType: 'http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement',
+            unitOfMeasurement: { name: 'degree Celsius', symbol: 'Cel', definition: 'http://unitsofmeasure.org/ucum.html#para-30' },
+            Sensor: { name: '温度传感器', description: 'PT100', encodingType: 'application/pdf', metadata: 'https://example.org/pt100.pdf' },
+            ObservedProperty: { name: '气温 (深度插入)', definition: 'http://vocab.nerc.ac.uk/collection/P07/current/CFSN0023/', description: '近地面气温' },
+            Observations: [{ phenomenonTime: '2023-01-22T19:00:00+08:00', result: -3.5 }],
+          },
+        ],
+      });
+      expect(posted.status).toBe(201);
+      const thing = JSON.parse(posted.raw) as Entity;
+      const expand = 'Locations,HistoricalLocations,Datastreams($expand=Sensor,ObservedProperty,Observations($expand=FeatureOfInterest))';
+      const expanded = JSON.parse((await admin.get(`/api/v1.1/Things(${thing['@iot.id']})?$expand=${expand}`)).raw) as Entity;
+      const [stream] = expanded.Datastreams as Entity[];
+      const [observation] = stream!.Observations as Entity[];
+      const idOf = (entity: unknown) => (entity as Entity)['@iot.id'];
+      const expected: Record<string, unknown> = {
+        Things: thing['@iot.id'],
+        Locations: idOf((expanded.Locations as Entity[])[0]),
+        HistoricalLocations: idOf((expanded.HistoricalLocations as Entity[])[0]),
+        Datastreams: idOf(stream),
+        Sensors: idOf(stream!.Sensor),
+        ObservedProperties: idOf(stream!.ObservedProperty),
+        Observations: idOf(observation),
+        FeaturesOfInterest: idOf(observation!.FeatureOfInterest),
+      };
+      for (const set of sets) expect((await heard[set]!)['@iot.id'], set).toBe(expected[set]);
     });
 
     it('refuses a subscription to a topic that is no SensorThings resource (SUBACK 0x80) and keeps the connection', async ({ onTestFinished }) => {
