@@ -2,7 +2,8 @@
  * Reads the configuration, opens (and migrates) the database, loads the bundled data on first
  * start, creates the first administrator from ADMIN_ACCOUNT/ADMIN_PASSWORD while none exists, and
  * listens; then starts the SensorThings MQTT broker on MQTT_PORT (off with one line when that port
- * cannot be had: the portal serves without it). Any start-up failure of the portal itself prints
+ * cannot be had: the portal serves without it). On PostgreSQL the sensing events are relayed to and
+ * from the other server processes on the same database (modules/sensing/relay.ts). Any start-up failure of the portal itself prints
  * one line saying what is wrong and exits 1.
  */
 import { buildApp } from './app';
@@ -10,6 +11,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderLockedError } from './db/pglite-lock';
 import { SensingBus } from './modules/sensing/events';
+import { type Relay, startRelay } from './modules/sensing/relay';
 import type { MqttBroker } from './modules/sensorthings/mqtt/broker';
 import { MqttEndpoint } from './modules/sensorthings/mqtt/endpoint';
 import { startMqttBroker } from './modules/sensorthings/mqtt/start';
@@ -47,8 +49,10 @@ async function main(): Promise<void> {
     const mqttEndpoint = new MqttEndpoint();
     const app = await buildApp({ config, database, now, sensingBus: bus, mqttEndpoint });
     let mqtt: MqttBroker | null = null;
+    let relay: Relay | null = null;
     const shutdown = async (signal: string) => {
       say(`${signal}: shutting down`);
+      await relay?.close();
       await mqtt?.close();
       await app.close();
       await database?.close();
@@ -56,6 +60,10 @@ async function main(): Promise<void> {
     };
     process.once('SIGINT', () => void shutdown('SIGINT'));
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    if (database.notifications) {
+      relay = await startRelay(bus, database.notifications, (line, error) => app.log.error({ err: error }, line));
+      say('relaying sensing events to and from the other server processes on this database (LISTEN eco_sensing)');
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     say(`portal ready at ${address.replace('127.0.0.1', 'localhost')} (API docs: ${address}/api/docs)`);
     mqtt = await startMqttBroker(

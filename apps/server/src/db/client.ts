@@ -32,9 +32,22 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return db.transaction((tx) => work(tx));
 }
 
+/** PostgreSQL's NOTIFY/LISTEN on a server (modules/sensing/relay.ts); PGlite has no other process to tell. */
+export interface NotificationChannel {
+  /** Sends `payloads` (each under 8000 bytes) on `channel` in one transaction: they arrive together, in order. */
+  notify(channel: string, payloads: readonly string[]): Promise<void>;
+  /**
+   * Listens on `channel` on a connection of its own (postgres.js reconnects it); resolves once it
+   * listens. Notifications sent while it was reconnecting are not heard.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: Database['kind'];
+  /** on PostgreSQL: NOTIFY/LISTEN between server processes */
+  notifications?: NotificationChannel;
   /** resolves when the database answers a trivial query; rejects otherwise */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -110,6 +123,17 @@ async function openPostgres(url: string, log: (line: string) => void): Promise<D
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    notifications: {
+      notify: async (channel, payloads) => {
+        await client.begin(async (tx) => {
+          for (const payload of payloads) await tx`select pg_notify(${channel}, ${payload})`;
+        });
+      },
+      listen: async (channel, onPayload) => {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return { unlisten };
+      },
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.end({ timeout: 5 }),
   };
