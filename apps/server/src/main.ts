@@ -3,12 +3,15 @@
  * start, creates the first administrator from ADMIN_ACCOUNT/ADMIN_PASSWORD while none exists, and
  * listens; then starts the SensorThings MQTT broker on MQTT_PORT (off with one line when that port
  * cannot be had: the portal serves without it). Any start-up failure of the portal itself prints
- * one line saying what is wrong and exits 1.
+ * one line saying what is wrong and exits 1. SIGTERM/SIGINT stop it gracefully within
+ * SHUTDOWN_TIMEOUT_MS (README §Operations): no new connections, event streams told to reconnect,
+ * requests in flight finished, the MQTT broker and the database closed, exit 0.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderLockedError } from './db/pglite-lock';
+import { AppMetrics } from './http/metrics';
 import { SensingBus } from './modules/sensing/events';
 import type { MqttBroker } from './modules/sensorthings/mqtt/broker';
 import { MqttEndpoint } from './modules/sensorthings/mqtt/endpoint';
@@ -25,6 +28,38 @@ function fail(error: unknown): never {
   console.error(`Cannot start the portal: ${line}`);
   if (!known && error instanceof Error && error.stack) console.error(error.stack);
   process.exit(1);
+}
+
+/**
+ * On SIGTERM or SIGINT: says so, runs `stop` and exits 0 — or, when `stop` takes longer than
+ * `timeoutMs` (SHUTDOWN_TIMEOUT_MS) or fails, exits 1 with one line. A second signal exits 1 at once.
+ */
+function stopOnSignals(stop: () => Promise<void>, timeoutMs: number): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without finishing`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: shutting down (finishing the requests in flight, at most ${timeoutMs} ms: SHUTDOWN_TIMEOUT_MS)`);
+    setTimeout(() => {
+      console.error(`shutdown not finished within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting with work in flight`);
+      process.exit(1);
+    }, timeoutMs).unref();
+    stop().then(
+      () => {
+        console.log('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
 async function main(): Promise<void> {
@@ -45,17 +80,16 @@ async function main(): Promise<void> {
     // one bus for the app and the MQTT broker, so what is pushed over HTTP reaches MQTT subscribers
     const bus = new SensingBus();
     const mqttEndpoint = new MqttEndpoint();
-    const app = await buildApp({ config, database, now, sensingBus: bus, mqttEndpoint });
+    const metrics = new AppMetrics();
+    const app = await buildApp({ config, database, now, sensingBus: bus, mqttEndpoint, metrics });
     let mqtt: MqttBroker | null = null;
-    const shutdown = async (signal: string) => {
-      say(`${signal}: shutting down`);
-      await mqtt?.close();
-      await app.close();
+    metrics.countMqttClients(() => mqtt?.clients ?? 0);
+    stopOnSignals(async () => {
+      // HTTP: stop accepting, end the event streams (they reconnect elsewhere: sensing/routes.ts),
+      // finish the requests in flight; MQTT: disconnect the clients (they reconnect) at the same time
+      await Promise.all([app.close(), mqtt?.close()]);
       await database?.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    }, config.shutdownTimeoutMs);
     const address = await app.listen({ port: config.port, host: config.host });
     say(`portal ready at ${address.replace('127.0.0.1', 'localhost')} (API docs: ${address}/api/docs)`);
     mqtt = await startMqttBroker(
