@@ -94,7 +94,12 @@ describe('GET /metrics', () => {
     const response = await new Browser(ctx.app).request(
       'POST',
       '/api/sensing/observations',
-      { observations: [{ datastreamId: pm!.id, phenomenonTime: hour, result: 41 }, { datastreamId: pm!.id, phenomenonTime: hour, result: 41 }] },
+      {
+        observations: [
+          { datastreamId: pm!.id, phenomenonTime: hour, result: 41 },
+          { datastreamId: pm!.id, phenomenonTime: hour, result: 41 },
+        ],
+      },
       { headers: { authorization: `Bearer ${key}` } },
     );
     expect(response.status).toBe(200);

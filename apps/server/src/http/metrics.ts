@@ -222,7 +222,10 @@ function addressesOf(request: FastifyRequest): string[] {
  * Registers the request-duration hook on `app` (the root, before the modules, so it sees every
  * route) and `GET /metrics` for `allow` (addresses/CIDRs).
  */
-export function registerMetrics(app: FastifyInstance, { metrics, database, allow }: { metrics: AppMetrics; database: DatabaseHandle; allow: readonly string[] }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  { metrics, database, allow }: { metrics: AppMetrics; database: DatabaseHandle; allow: readonly string[] },
+): void {
   metrics.trackDatabase(database);
   const allowed = addressAllowList(allow);
 

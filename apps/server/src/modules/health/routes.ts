@@ -3,7 +3,7 @@ import { healthApi as api } from '@eco/contracts/api/health';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
-import { pendingMigrations, shippedMigrations } from './migrations';
+import { pendingMigrations, type ShippedMigration, shippedMigrations } from './migrations';
 
 /** 503 DATABASE_UNAVAILABLE (logged) unless the database answers a trivial query. */
 async function assertDatabaseAnswers(database: DatabaseHandle, request: FastifyRequest): Promise<void> {
@@ -43,7 +43,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
   route(app, api.getReadiness, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     await assertDatabaseAnswers(database, request);
-    let pending;
+    let pending: ShippedMigration[];
     try {
       pending = await pendingMigrations(database.db, shipped);
     } catch (error) {
