@@ -37,7 +37,8 @@ it('on SIGTERM finishes the request in flight, sends event streams away, refuses
   const database = await createLoadedDatabase();
   await database.close();
   onTestFinished(() => database.dispose());
-  const location = database.location.kind === 'pglite' ? { PGLITE_DIR: database.location.dir } : { DATABASE_URL: database.location.url };
+  const location: Record<string, string> =
+    database.location.kind === 'pglite' ? { PGLITE_DIR: database.location.dir } : { DATABASE_URL: database.location.url };
   const mqttPort = await freePort();
   const main = runTsx('apps/server/src/main.ts', [], {
     HOST: '127.0.0.1',
