@@ -53,8 +53,10 @@ let pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (!pgUrl && (await answers('127.0.0.1', 5432))) pgUrl = DEFAULT_PG;
 if (pgUrl) {
   // main.ts start-up and the PGlite folder lock run child processes on PGlite whatever TEST_DB
-  // says: the PGlite step covers them, a second run would repeat them word for word
-  const pgliteOnly = ['--exclude', '**/src/main.test.ts', '--exclude', '**/src/db/pglite-lock.test.ts'];
+  // says, and the two-process test always runs on PostgreSQL: the first step covers them, a second
+  // run would repeat them word for word
+  const onceOnly = ['main.test.ts', 'db/pglite-lock.test.ts', 'scale-out.test.ts'];
+  const pgliteOnly = onceOnly.flatMap((file) => ['--exclude', `**/src/${file}`]);
   step('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...pgliteOnly], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
 } else {
   results.push('SKIPPED server tests on PostgreSQL: no TEST_DATABASE_URL/DATABASE_URL and nothing on 127.0.0.1:5432');

@@ -7,11 +7,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/register-auth';
 import { appSecret, COOKIE_SIGNING } from './auth/secrets';
-import type { Config } from './config';
+import { type Config, METRICS_ALLOW_LOOPBACK } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling, replyWithError } from './http/error-handler';
 import { buildValidator } from './http/body-validator';
 import { registerJsonBodies } from './http/json-body';
+import { AppMetrics, registerMetrics } from './http/metrics';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
@@ -54,7 +56,7 @@ export type AppConfig = Pick<
   Config,
   'logLevel' | 'webDist' | 'sessionIdleMinutes' | 'cookieSecure' | 'trustProxy' | 'sessionSecret' | 'uploadsDir' | 'uploadMaxBytes' | 'dataDir'
 > &
-  Partial<Pick<Config, 'oidcIssuer'>>;
+  Partial<Pick<Config, 'oidcIssuer' | 'metricsAllow'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -65,6 +67,10 @@ export interface AppOptions {
   sensingBus?: SensingBus;
   /** where this process's MQTT broker listens, for the SensorThings service root; default none */
   mqttEndpoint?: MqttEndpoint;
+  /** the app's Prometheus metrics (http/metrics.ts), to feed from outside (main.ts: MQTT clients); default a new one */
+  metrics?: AppMetrics;
+  /** where the log goes (tests read it); default standard output */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Trusts the `hops` addresses nearest to this server in X-Forwarded-For. */
@@ -78,9 +84,14 @@ export async function buildApp({
   now = () => new Date(),
   sensingBus = new SensingBus(),
   mqttEndpoint = new MqttEndpoint(),
+  metrics = new AppMetrics(),
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    // every log line of a request carries its id (`reqId`): the caller's x-request-id when safe (http/request-id.ts)
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // repeated query keys become arrays (`properties=pm2_5&properties=aqi`); unknown properties
     // are refused, not dropped (declarations close their objects); `password` marks secrets
     // (never trimmed: @eco/contracts/text.ts) and checks nothing
@@ -97,6 +108,9 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
+  // before the modules, so its hook sees every route (METRICS_ALLOW: config.ts)
+  registerMetrics(app, { metrics, database, allow: config.metricsAllow ?? METRICS_ALLOW_LOOPBACK });
   await registerSecurityHeaders(app);
   registerJsonBodies(app);
   registerStrictInput(app);
@@ -135,7 +149,7 @@ export async function buildApp({
       if (oidcProvider) await api.register(oidcRoutes, { prefix: '/oidc', db, provider: oidcProvider, now });
       await api.register(aqiToolRoutes, { prefix: '/tools' });
       await api.register(thingsRoutes, { prefix: '/things', db, now, bus: sensingBus });
-      await api.register(sensingRoutes, { prefix: '/sensing', db, now, bus: sensingBus, uploads });
+      await api.register(sensingRoutes, { prefix: '/sensing', db, now, bus: sensingBus, uploads, metrics });
       await api.register(alertsRoutes, { prefix: '/sensing/alerts', db, now, bus: sensingBus });
       await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db, now, bus: sensingBus });
       await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });

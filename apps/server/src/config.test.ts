@@ -28,7 +28,15 @@ describe('loadConfig', () => {
       sessionSecret: null,
       firstAdmin: null,
       oidcIssuer: 'http://localhost:8000/api/oidc',
+      metricsAllow: ['127.0.0.0/8', '::1'],
+      shutdownTimeoutMs: 10_000,
     });
+  });
+
+  it('takes who may read the metrics and how long a shutdown may take', () => {
+    expect(loadConfig({ METRICS_ALLOW: '10.1.2.0/24, 192.0.2.7,fd00::/8' }).metricsAllow).toEqual(['10.1.2.0/24', '192.0.2.7', 'fd00::/8']);
+    expect(loadConfig({ METRICS_ALLOW: 'loopback,10.0.0.5' }).metricsAllow).toEqual(['127.0.0.0/8', '::1', '10.0.0.5']);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
   });
 
   it('takes the OpenID issuer, refusing one the provider is not mounted at', () => {
@@ -63,6 +71,8 @@ describe('loadConfig', () => {
       SESSION_SECRET: '',
       ADMIN_ACCOUNT: '',
       ADMIN_PASSWORD: '',
+      METRICS_ALLOW: '',
+      SHUTDOWN_TIMEOUT_MS: '',
     };
     expect(loadConfig(empty)).toEqual(loadConfig({}));
   });
@@ -156,6 +166,11 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'nginx' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
+    ['METRICS_ALLOW', { METRICS_ALLOW: 'prometheus.local' }],
+    ['METRICS_ALLOW', { METRICS_ALLOW: '10.0.0.0/33' }],
+    ['METRICS_ALLOW', { METRICS_ALLOW: '::1,' }],
+    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '10s' }],
+    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '50' }],
   ])('refuses a bad %s (%o) with one ConfigError line naming it', (variable, env) => {
     let thrown: unknown;
     try {

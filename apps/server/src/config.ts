@@ -21,6 +21,8 @@
  * | SESSION_SECRET| (generated, in app_secrets)| ≥ 32 characters: signs the session and CSRF cookies instead of the stored secret |
  * | OIDC_ISSUER   | http://localhost:<PORT>/api/oidc | the OpenID provider's issuer: this server's public origin + `/api/oidc` (set it behind a proxy) |
  * | ADMIN_ACCOUNT, ADMIN_PASSWORD, ADMIN_NAME | (unset) | the first administrator, created at start while none exists |
+ * | METRICS_ALLOW | loopback                   | addresses/CIDRs that may read `GET /metrics` (http/metrics.ts); others get 404 |
+ * | SHUTDOWN_TIMEOUT_MS | 10000                | on SIGTERM/SIGINT, how long in-flight work may take before the process exits 1 |
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -69,6 +71,10 @@ export interface Config {
   firstAdmin: FirstAdmin | null;
   /** the OpenID provider's issuer (modules/oidc); null with PORT=0 and no OIDC_ISSUER (provider off) */
   oidcIssuer: string | null;
+  /** addresses and CIDRs (`10.0.0.0/8`, `::1`) that may read `GET /metrics` (http/metrics.ts) */
+  metricsAllow: string[];
+  /** on SIGTERM/SIGINT, the time in-flight work may take before the process gives up and exits 1, ms (main.ts) */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -166,6 +172,40 @@ function uploadMaxBytes(value: string | undefined): number {
   return Number(value);
 }
 
+/** Loopback, IPv4 and IPv6: the default of METRICS_ALLOW (Prometheus scraping from the same host). */
+export const METRICS_ALLOW_LOOPBACK = ['127.0.0.0/8', '::1'];
+
+/** METRICS_ALLOW: comma-separated addresses or CIDRs (IPv4 or IPv6), or `loopback`. */
+function metricsAllow(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return METRICS_ALLOW_LOOPBACK;
+  const entries: string[] = [];
+  for (const entry of value.split(',').map((e) => e.trim())) {
+    if (entry === 'loopback') {
+      entries.push(...METRICS_ALLOW_LOOPBACK);
+      continue;
+    }
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(`METRICS_ALLOW must be comma-separated addresses or CIDRs (10.0.0.0/8, ::1) or loopback, got "${value}"`);
+    }
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** The default of SHUTDOWN_TIMEOUT_MS: 10 s, under the 30 s Kubernetes and systemd wait before SIGKILL. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function shutdownTimeoutMs(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  if (!/^\d+$/.test(value) || Number(value) < 100 || Number(value) > 600_000) {
+    throw new ConfigError(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${value}"`);
+  }
+  return Number(value);
+}
+
 /** OIDC_ISSUER: an absolute http(s) URL ending in `/api/oidc`, where this server mounts the provider. */
 function oidcIssuer(value: string | undefined, listenPort: number): string | null {
   if (value === undefined || value === '') return listenPort === 0 ? null : `http://localhost:${listenPort}/api/oidc`;
@@ -217,5 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: sessionSecret(env.SESSION_SECRET),
     firstAdmin: firstAdmin(env),
     oidcIssuer: oidcIssuer(env.OIDC_ISSUER, httpPort(env.PORT)),
+    metricsAllow: metricsAllow(env.METRICS_ALLOW),
+    shutdownTimeoutMs: shutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS),
   };
 }

@@ -3,13 +3,17 @@
  * start, creates the first administrator from ADMIN_ACCOUNT/ADMIN_PASSWORD while none exists, and
  * listens; then starts the SensorThings MQTT broker on MQTT_PORT (off with one line when that port
  * cannot be had: the portal serves without it). On PostgreSQL the sensing events are relayed to and
- * from the other server processes on the same database (modules/sensing/relay.ts). Any start-up failure of the portal itself prints
- * one line saying what is wrong and exits 1.
+ * from the other server processes on the same database (modules/sensing/relay.ts). Any start-up
+ * failure of the portal itself prints one line saying what is wrong and exits 1. SIGTERM/SIGINT
+ * stop it gracefully within SHUTDOWN_TIMEOUT_MS (README §Operations): no new connections, event
+ * streams told to reconnect, requests in flight finished, the MQTT broker, the relay and the
+ * database closed, exit 0.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderLockedError } from './db/pglite-lock';
+import { AppMetrics } from './http/metrics';
 import { SensingBus } from './modules/sensing/events';
 import { type Relay, startRelay } from './modules/sensing/relay';
 import type { MqttBroker } from './modules/sensorthings/mqtt/broker';
@@ -27,6 +31,38 @@ function fail(error: unknown): never {
   console.error(`Cannot start the portal: ${line}`);
   if (!known && error instanceof Error && error.stack) console.error(error.stack);
   process.exit(1);
+}
+
+/**
+ * On SIGTERM or SIGINT: says so, runs `stop` and exits 0 — or, when `stop` takes longer than
+ * `timeoutMs` (SHUTDOWN_TIMEOUT_MS) or fails, exits 1 with one line. A second signal exits 1 at once.
+ */
+function stopOnSignals(stop: () => Promise<void>, timeoutMs: number): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without finishing`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: shutting down (finishing the requests in flight, at most ${timeoutMs} ms: SHUTDOWN_TIMEOUT_MS)`);
+    setTimeout(() => {
+      console.error(`shutdown not finished within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting with work in flight`);
+      process.exit(1);
+    }, timeoutMs).unref();
+    stop().then(
+      () => {
+        console.log('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
 async function main(): Promise<void> {
@@ -47,19 +83,19 @@ async function main(): Promise<void> {
     // one bus for the app and the MQTT broker, so what is pushed over HTTP reaches MQTT subscribers
     const bus = new SensingBus();
     const mqttEndpoint = new MqttEndpoint();
-    const app = await buildApp({ config, database, now, sensingBus: bus, mqttEndpoint });
+    const metrics = new AppMetrics();
+    const app = await buildApp({ config, database, now, sensingBus: bus, mqttEndpoint, metrics });
     let mqtt: MqttBroker | null = null;
     let relay: Relay | null = null;
-    const shutdown = async (signal: string) => {
-      say(`${signal}: shutting down`);
+    metrics.countMqttClients(() => mqtt?.clients ?? 0);
+    stopOnSignals(async () => {
+      // HTTP: stop accepting, end the event streams (they reconnect elsewhere: sensing/routes.ts),
+      // finish the requests in flight; MQTT: disconnect the clients (they reconnect) at the same time;
+      // then what those requests published reaches the other processes, and the database closes
+      await Promise.all([app.close(), mqtt?.close()]);
       await relay?.close();
-      await mqtt?.close();
-      await app.close();
       await database?.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    }, config.shutdownTimeoutMs);
     if (database.notifications) {
       relay = await startRelay(bus, database.notifications, (line, error) => app.log.error({ err: error }, line));
       say('relaying sensing events to and from the other server processes on this database (LISTEN eco_sensing)');

@@ -49,15 +49,21 @@ async function startPortal(url: string): Promise<Portal> {
     ADMIN_PASSWORD: ADMIN.password,
   });
   const ready = await running.waitForLine(/^portal ready at /);
-  await running.waitForLine(/^MQTT: /);
+  await running.waitForLine(/^MQTT broker at /);
   return { running, base: /at (http:\/\/\S+)/.exec(ready)![1]!.replace('localhost', '127.0.0.1'), mqttPort };
 }
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+/** The cookies of `responses`, later ones replacing earlier ones of the same name, as a Cookie header. */
+const cookiesOf = (...responses: Response[]) => {
+  const jar = new Map<string, string>();
+  for (const response of responses) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      jar.set(pair!.split('=')[0]!, pair!);
+    }
+  }
+  return [...jar.values()].join('; ');
+};
 
 /** Signs the administrator in on `base`; the cookie and CSRF token of the session. */
 async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
@@ -69,9 +75,10 @@ async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
     body: JSON.stringify(ADMIN),
   });
   expect(signedIn.status).toBe(200);
-  const cookie = cookiesOf(signedIn);
-  const again = (await (await fetch(`${base}/api/session`, { headers: { cookie } })).json()) as { data: { csrfToken: string } };
-  return { cookie, csrf: again.data.csrfToken };
+  const cookie = cookiesOf(visit, signedIn);
+  const again = await fetch(`${base}/api/session`, { headers: { cookie } });
+  const { data: session } = (await again.json()) as { data: { csrfToken: string } };
+  return { cookie: cookiesOf(visit, signedIn, again), csrf: session.csrfToken };
 }
 
 interface StreamEvent {

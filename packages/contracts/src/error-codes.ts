@@ -173,6 +173,11 @@ export const ERROR_CODES = {
     en: 'The mapping of the patch properties is not valid (JSON naming at least the property of the patch number)',
   },
   DATABASE_UNAVAILABLE: { status: 503, zh: '数据库暂时无法访问', en: 'The database is unavailable' },
+  DATABASE_MIGRATIONS_PENDING: {
+    status: 503,
+    zh: '数据库结构尚未升级到本服务版本（有未执行的迁移）',
+    en: 'The database schema is older than this server (migrations not applied)',
+  },
   INTERNAL_ERROR: { status: 500, zh: '服务器内部错误，请稍后重试', en: 'Internal server error, please retry later' },
 } as const satisfies Record<string, { status: number; zh: string; en: string }>;
 

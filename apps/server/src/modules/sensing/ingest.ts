@@ -34,6 +34,7 @@ import {
   type ThingKind,
 } from '@eco/contracts/sensing';
 import { inTransaction, type Db } from '../../db/client';
+import { recordIngestion } from '../../http/metrics';
 import { datastreams, detections, observations, observedProperties, protectedSpecies, things } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
@@ -298,6 +299,8 @@ export async function storeObservationsIn(tx: Db, thing: IngestingThing, items: 
   }
   const result = summary(results);
   const announce = async (db: Db, bus: SensingBus): Promise<void> => {
+    // called once the items are committed: the Prometheus counter (http/metrics.ts)
+    recordIngestion(result);
     // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to them
     if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0)
       bus.publish({ type: 'observations-stored', data: { thingId: thing.id, ids: storedIds } });

@@ -9,6 +9,7 @@ import { checkSilence, publicAlert, publishAlertChanges } from '../alerts/servic
 import { positionReaderOf } from '../things/geoprivacy';
 import { allThings } from '../things/service';
 import type { FileStore } from '../../uploads/file-store';
+import type { AppMetrics } from '../../http/metrics';
 import type { SensingBus } from './events';
 import { applyImageCacheControl, attachDetectionImage, IMAGE_MAX_BYTES, sendDetectionImage } from './detection-image';
 import { assertCameraTrap, ingestDetections, ingestObservations } from './ingest';
@@ -59,7 +60,8 @@ export async function sensingRoutes(
     bus,
     uploads,
     silenceTimer = true,
-  }: { db: Db; now: () => Date; bus: SensingBus; uploads: { store: FileStore; maxBytes: number }; silenceTimer?: boolean },
+    metrics,
+  }: { db: Db; now: () => Date; bus: SensingBus; uploads: { store: FileStore; maxBytes: number }; silenceTimer?: boolean; metrics?: AppMetrics },
 ): Promise<void> {
   const imageMaxBytes = Math.min(uploads.maxBytes, IMAGE_MAX_BYTES);
   await app.register(multipart, { limits: { files: 1, fileSize: imageMaxBytes, fields: 0, parts: 1, fieldSize: 0 }, throwFileSizeLimit: false });
@@ -113,9 +115,17 @@ export async function sensingRoutes(
   );
 
   /** open event streams, ended when the app closes */
-  const streams = new Set<() => void>();
+  const streams = new Set<(last?: string) => void>();
   /** open event streams per client address */
   const openByAddress = new Map<string, number>();
+  metrics?.countEventStreams(() => streams.size);
+  // Closing (SIGTERM, main.ts) waits for every open response, so the streams end first, before the
+  // server stops: each is told to come back soon (`retry`, spread over 1–3 s so the clients of a
+  // stopped process do not all arrive at once) and closed, and EventSource reconnects — behind a
+  // load balancer, to another process.
+  app.addHook('preClose', async () => {
+    for (const end of streams) end(`: server shutting down, reconnect\nretry: ${1000 + Math.floor(Math.random() * 2000)}\n\n`);
+  });
   app.addHook('onClose', async () => {
     for (const end of streams) end();
   });
@@ -145,7 +155,8 @@ export async function sensingRoutes(
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     let ended = false;
-    const end = () => {
+    /** ends the stream, sending `last` first (a goodbye) when given */
+    const end = (last?: string) => {
       if (ended) return;
       ended = true;
       clearInterval(heartbeat);
@@ -154,11 +165,11 @@ export async function sensingRoutes(
       const left = (openByAddress.get(address) ?? 1) - 1;
       if (left > 0) openByAddress.set(address, left);
       else openByAddress.delete(address);
-      if (!raw.writableEnded) raw.end();
+      if (!raw.writableEnded) raw.end(last);
     };
     streams.add(end);
     // the response closes when the client goes away (or the stream is ended here)
-    raw.on('close', end);
+    raw.on('close', () => end());
     return reply;
   });
 }
