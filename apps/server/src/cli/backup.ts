@@ -160,9 +160,9 @@ export async function backup(config: Pick<Config, 'database' | 'uploadsDir'>, op
   }
 }
 
-/** "12.3 MB" */
-export function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** "12.3 MB", "4 kB" */
+export function humanSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
 }
 
 if (isMain(import.meta.url)) {
@@ -178,7 +178,7 @@ if (isMain(import.meta.url)) {
       out: args.out === undefined ? undefined : userPath(args.out),
       log: (line) => process.stderr.write(`${line}\n`),
     });
-    const size = megabytes(fs.statSync(file).size);
+    const size = humanSize(fs.statSync(file).size);
     return `backed up the ${manifest.kind} database (${manifest.migrations} migrations) and ${manifest.uploads.files} uploaded files to ${file} (${size})`;
   });
 }

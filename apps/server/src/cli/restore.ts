@@ -78,7 +78,10 @@ export async function readManifest(file: string): Promise<BackupManifest> {
     throw notOurs;
   }
   if (manifest.format !== ARCHIVE_FORMAT) throw notOurs;
-  if (manifest.formatVersion !== 1) throw new CliError(`${file} is a backup in layout ${manifest.formatVersion}, newer than this portal reads: restore it with the portal version that wrote it`);
+  if (manifest.formatVersion !== 1)
+    throw new CliError(
+      `${file} is a backup in layout ${manifest.formatVersion}, newer than this portal reads: restore it with the portal version that wrote it`,
+    );
   return manifest as BackupManifest;
 }
 
@@ -88,13 +91,13 @@ const TABLES_SQL = `select n.nspname || '.' || c.relname as name from pg_class c
     and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
   order by 1`;
 
-/** The tables of the database at `url` that an extension did not bring. */
-export async function portalTables(url: string): Promise<string[]> {
+/** The tables of the database at `url` that an extension did not bring; `setting` names where the URL came from. */
+export async function portalTables(url: string, setting = 'DATABASE_URL'): Promise<string[]> {
   const sql = connect(url);
   try {
     return (await sql.unsafe<{ name: string }[]>(TABLES_SQL)).map((r) => r.name);
   } catch (error) {
-    throw new CliError(`cannot reach PostgreSQL database ${describeUrl(url)} (DATABASE_URL): ${(error as Error).message}`);
+    throw new CliError(`cannot reach PostgreSQL database ${describeUrl(url)} (${setting}): ${(error as Error).message}`);
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -170,7 +173,9 @@ export async function restore(config: Pick<Config, 'database' | 'uploadsDir'>, f
   }
   const known = knownMigrations();
   if (manifest.migrations > known) {
-    throw new CliError(`${file} has a newer schema (${manifest.migrations} migrations) than this portal knows (${known}): restore it with the portal version that wrote it`);
+    throw new CliError(
+      `${file} has a newer schema (${manifest.migrations} migrations) than this portal knows (${known}): restore it with the portal version that wrote it`,
+    );
   }
 
   const force = options.force === true;
@@ -180,7 +185,9 @@ export async function restore(config: Pick<Config, 'database' | 'uploadsDir'>, f
       throw new CliError(`the PGlite data folder ${database.dir} is not empty: restore into an empty folder (PGLITE_DIR), or add --force to replace it`);
     }
     if (database.kind === 'postgres' && tables.length > 0) {
-      throw new CliError(`PostgreSQL database ${describeUrl(database.url)} has tables already (${tables.length}): restore into an empty database, or add --force to replace them`);
+      throw new CliError(
+        `PostgreSQL database ${describeUrl(database.url)} has tables already (${tables.length}): restore into an empty database, or add --force to replace them`,
+      );
     }
     if (!isEmptyDir(uploadsDir)) {
       throw new CliError(`the uploads folder ${uploadsDir} is not empty: restore into an empty folder (UPLOADS_DIR), or add --force to replace it`);
