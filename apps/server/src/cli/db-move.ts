@@ -134,7 +134,9 @@ async function copyRelation(source: PGlite, tx: postgres.TransactionSql, from: s
     const result = await source.query(
       `copy (select ${list} from only public.${ident(from)} where ctid >= '(${first},0)'::tid and ctid < '(${last},0)'::tid) to '/dev/blob'`,
     );
-    const bytes = Buffer.from(await result.blob!.arrayBuffer());
+    // no blob at all when the pages hold no live row
+    if (!result.blob) continue;
+    const bytes = Buffer.from(await result.blob.arrayBuffer());
     if (bytes.length === 0) continue;
     // text format: one line per row, line breaks inside values written as \n
     for (const byte of bytes) if (byte === 0x0a) rows += 1;
