@@ -83,7 +83,7 @@ describe('db:move from PGlite to PostgreSQL', () => {
   });
 
   it('refuses a target that holds portal data already, and leaves it as it was', async ({ skip }) => {
-    if (!source || source.location.kind !== 'pglite') return skip('needs the PGlite pass and a PostgreSQL server at TEST_DATABASE_URL');
+    if (source?.location.kind !== 'pglite') return skip('needs the PGlite pass and a PostgreSQL server at TEST_DATABASE_URL');
     const notices = () => withAdmin(target, async (sql) => (await sql`select count(*)::int as n from notices`)[0]!.n as number);
     const before = await notices();
     await expect(moveDatabase(source.location.dir, target)).rejects.toThrow(/holds portal data already \(.*rows\).*: db:move needs an empty database/);
