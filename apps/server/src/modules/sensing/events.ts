@@ -7,9 +7,8 @@
  * to (ingest.ts reads the newest values for the live screens only while a stream is open, however
  * many MQTT clients are connected).
  *
- * One process only: with several server processes behind a load balancer each would need to hear
- * the others' events — publish with PostgreSQL `NOTIFY sensing, '<json>'` after commit and have
- * every process `LISTEN sensing` and feed its own bus (PGlite is single-process, so not needed there).
+ * Several server processes on one PostgreSQL hear each other's events through relay.ts (NOTIFY/LISTEN):
+ * what another process published arrives on this bus as if published here (PGlite is one process).
  */
 import { EventEmitter } from 'node:events';
 import type { SensingEvent } from '@eco/contracts/sensing';
