@@ -75,12 +75,13 @@ describe('routes (docs/routes.md §Route table, hash history)', () => {
     await homeTitle(page).waitFor();
   });
 
-  it('#/ywpt shows the main layout with an empty content area', async () => {
+  it('#/ywpt shows the main layout with an empty content area, and no menu entry leads there while no operations platform is set', async () => {
     const page = await browser.newPage();
     await page.goto(appUrl('/ywpt'));
     await expectMainLayout(page);
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => selectedMenuItem(page)).toBe('运维平台');
+    expect(await page.locator('.main-nav').getByText('运维平台').count()).toBe(0);
+    expect(await page.locator('.main-nav [aria-current="page"]').count()).toBe(0);
     await expect.poll(() => page.title()).toBe(`运维平台 - ${SITE_TITLE}`);
     const content = page.locator('#main-content');
     expect(await content.isVisible()).toBe(true);

@@ -17,15 +17,16 @@ const ENTRIES: { key: string; path: string }[] = [
 /**
  * The main menu as a list of plain links (a `<nav>`: eight links need no menu widget, and antd's
  * Menu would add its overflow machinery to every first load). The current screen's link carries
- * `aria-current="page"`. 运维平台 opens the configured operations platform in a new tab when one is
- * set; otherwise it leads to /ywpt, which the seed keeps without a screen.
+ * `aria-current="page"`. 运维平台 opens the configured operations platform (site settings) in a new
+ * tab; while none is set the entry is hidden, as /ywpt — which the seed keeps — has no screen to
+ * lead to (a menu entry that opens an empty page is a trap).
  */
 export function MainNav({ selected, vertical = false, onNavigate }: { selected?: string; vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { settings } = useInitialState();
   return (
     <nav className={vertical ? 'main-nav main-nav-vertical' : 'main-nav'} aria-label={t('menu.label')}>
-      {ENTRIES.map(({ key, path }) => {
+      {ENTRIES.filter(({ key }) => key !== 'operations' || settings.opsPlatformUrl).map(({ key, path }) => {
         const current = key === selected ? 'page' : undefined;
         if (key === 'operations' && settings.opsPlatformUrl) {
           return (
