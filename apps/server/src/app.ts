@@ -152,9 +152,9 @@ export async function buildApp({
       await api.register(sensingRoutes, { prefix: '/sensing', db, now, bus: sensingBus, uploads, metrics });
       await api.register(alertsRoutes, { prefix: '/sensing/alerts', db, now, bus: sensingBus });
       await api.register(alertRulesRoutes, { prefix: '/sensing/alert-rules', db, now, bus: sensingBus });
-      await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads });
-      await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads });
-      await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now });
+      await api.register(verificationRoutes, { prefix: '/verification', db, now, dataDir: config.dataDir, uploads, bus: sensingBus });
+      await api.register(cameraTrapRoutes, { prefix: '/camera-trap', db, now, uploads, bus: sensingBus });
+      await api.register(verificationSourcesRoutes, { prefix: '/verification', db, now, bus: sensingBus });
       await api.register(sensorThingsRoutes, { db, now, bus: sensingBus, mqttEndpoint });
       await api.register(sensorThingsWriteRoutes, { db, now, bus: sensingBus, mqttEndpoint });
       await api.register(sensorThingsBatchRoutes, { db, now, bus: sensingBus, mqttEndpoint });

@@ -347,7 +347,13 @@ export type Overview = Static<typeof OverviewSchema>;
 export type SensingEvent =
   | { type: 'observations'; data: { thingId: number; thingCode: string; count: number; latest: LatestObservation[] } }
   | { type: 'alert'; data: Alert }
-  | { type: 'detection'; data: Detection };
+  | { type: 'detection'; data: Detection }
+  /**
+   * Field-verification tasks changed (found, dispatched, fed back, returned, closed, imported):
+   * screens re-read the task figures and pins. Carries no task (the stream is public), only when
+   * (ISO 8601 with +08:00).
+   */
+  | { type: 'verification'; data: { at: string } };
 
 /**
  * Device codes: 1–32 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or digit

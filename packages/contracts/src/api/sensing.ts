@@ -201,7 +201,11 @@ export const sensingApi = defineEndpoints({
     ].join('\n'),
     tags,
     access: PUBLIC,
-    raw: { mediaTypes: ['text/event-stream'], description: 'Server-sent events `observations`, `alert` and `detection`, each with one line of JSON' },
+    raw: {
+      mediaTypes: ['text/event-stream'],
+      description:
+        'Server-sent events `observations`, `alert`, `detection` and `verification` (tasks changed: re-read their figures), each with one line of JSON',
+    },
     errors: ['TOO_MANY_STREAMS'],
   },
 });

@@ -1,3 +1,5 @@
+import { announceTaskWrites } from '../verification/announce';
+import type { SensingBus } from '../sensing/events';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { cameraTrapApi as api } from '@eco/contracts/api/camera-trap';
@@ -20,7 +22,12 @@ import { uploadPhoto } from './upload';
  * @eco/contracts/api/camera-trap.ts. Multipart parsing is registered here: one image and the
  * three text parts of an upload.
  */
-export async function cameraTrapRoutes(app: FastifyInstance, { db, now, uploads }: { db: Db; now: () => Date; uploads: Uploads }): Promise<void> {
+export async function cameraTrapRoutes(
+  app: FastifyInstance,
+  { db, now, uploads, bus }: { db: Db; now: () => Date; uploads: Uploads; bus: SensingBus },
+): Promise<void> {
+  // a review confirming a level I/II species makes a verification task
+  announceTaskWrites(app, bus, now);
   const photos = { store: uploads.store, maxBytes: Math.min(uploads.maxBytes, IMAGE_MAX_BYTES) };
   await app.register(multipart, {
     // room for a few text parts more than the three it takes, so that an unknown one is seen and refused by name

@@ -32,6 +32,7 @@ const EVENT_TYPES = Object.keys({
   observations: true,
   alert: true,
   detection: true,
+  verification: true,
   'observations-stored': true,
   'entities-changed': true,
 } satisfies Record<BusEventType, true>) as BusEventType[];

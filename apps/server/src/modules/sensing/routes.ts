@@ -35,7 +35,7 @@ export const MAX_STREAMS_PER_ADDRESS = 20;
  * once (a type added to the contract and not here fails the typecheck). The bus's own events
  * (events.ts `ObservationsStored`) never reach browsers.
  */
-const STREAM_EVENT_TYPES = Object.keys({ observations: true, alert: true, detection: true } satisfies Record<
+const STREAM_EVENT_TYPES = Object.keys({ observations: true, alert: true, detection: true, verification: true } satisfies Record<
   SensingEvent['type'],
   true
 >) as SensingEvent['type'][];

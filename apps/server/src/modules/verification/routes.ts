@@ -1,3 +1,5 @@
+import { announceTaskWrites } from './announce';
+import type { SensingBus } from '../sensing/events';
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -32,8 +34,9 @@ const FIRMS_MAX_BYTES = 64 * 1024 * 1024;
  */
 export async function verificationRoutes(
   app: FastifyInstance,
-  { db, now, dataDir, uploads }: { db: Db; now: () => Date; dataDir: string; uploads: { store: FileStore; maxBytes: number } },
+  { db, now, dataDir, uploads, bus }: { db: Db; now: () => Date; dataDir: string; uploads: { store: FileStore; maxBytes: number }; bus: SensingBus },
 ): Promise<void> {
+  announceTaskWrites(app, bus, now);
   const photoMaxBytes = Math.min(uploads.maxBytes, PHOTO_MAX_BYTES);
   await app.register(multipart, { limits: { files: 1, fileSize: photoMaxBytes, fields: 0, parts: 1, fieldSize: 0 }, throwFileSizeLimit: false });
   route(app, api.listVerificationKinds, async () => listKinds(db));

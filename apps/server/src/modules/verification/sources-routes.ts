@@ -1,3 +1,5 @@
+import { announceTaskWrites } from './announce';
+import type { SensingBus } from '../sensing/events';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { verificationSourcesApi as api } from '@eco/contracts/api/verification-sources';
@@ -18,7 +20,8 @@ const FIELD_MAX_BYTES = 16 * 1024;
  * @eco/contracts/api/verification-sources.ts (docs/verification.md §County boundaries, §Change
  * patches). Multipart parsing is registered here: one GeoJSON file and a few text parts.
  */
-export async function verificationSourcesRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
+export async function verificationSourcesRoutes(app: FastifyInstance, { db, now, bus }: { db: Db; now: () => Date; bus: SensingBus }): Promise<void> {
+  announceTaskWrites(app, bus, now);
   await app.register(multipart, {
     // room for a few text parts more than they take, so that an unknown one is seen and refused by name
     limits: { files: 1, fileSize: GEOJSON_MAX_BYTES, fields: 6, parts: 7, fieldSize: FIELD_MAX_BYTES },

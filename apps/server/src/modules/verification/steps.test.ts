@@ -11,6 +11,8 @@ import { type Browser, signedInAs } from '../../test/browser';
 import { organisationIdOf } from '../../test/organisations';
 import { expectRefused } from '../../test/refused';
 import { dataOf, useTestApp } from '../../test/test-app';
+import { type BusEvent, SensingBus } from '../sensing/events';
+import { toIsoCst } from '../../lib/time';
 
 const HEADER = 'latitude,longitude,brightness,scan,track,acq_date,acq_time,satellite,confidence,version,bright_t31,frp,daynight';
 /** Real rows of the bundled sample: two in 渭南市, one in 商洛市 */
@@ -24,7 +26,8 @@ const ROWS = [
 let clock = new Date('2026-11-20T02:00:00Z');
 
 describe('verification task steps', () => {
-  const ctx = useTestApp({ loaded: true, now: () => clock });
+  const bus = new SensingBus();
+  const ctx = useTestApp({ loaded: true, now: () => clock, sensingBus: bus });
   const db = () => ctx.database.db;
   let admin: Browser;
   /** an editor of the province organisation */
@@ -130,5 +133,26 @@ describe('verification task steps', () => {
     await refused(() => admin.patch('/api/verification/kinds/hotspot', { deadlineHours: 0 }), 400, 'VALIDATION_FAILED');
     await refused(() => admin.patch('/api/verification/kinds/volcano', { deadlineHours: 12 }), 404, 'VERIFICATION_KIND_NOT_FOUND');
     expect(dataOf(await admin.patch<VerificationKind>('/api/verification/kinds/hotspot', { deadlineHours: 12 })).deadlineHours).toBe(12);
+  });
+
+  it('tells the live screens (the event stream) of tasks found and of each step taken, and of none refused', async ({ onTestFinished }) => {
+    const heard: BusEvent[] = [];
+    onTestFinished(bus.subscribe(['verification'], (event) => heard.push(event)));
+    // the clock has moved past the other sessions' idle time: sign in afresh
+    const province = (await signedInAs(ctx.app, db(), 'editor', { role: 'editor', organisationId: await organisationIdOf(db(), '61') })).browser;
+    const shangluo = (await signedInAs(ctx.app, db(), 'staff', { role: 'staff', organisationId: await organisationIdOf(db(), '6110') })).browser;
+    // the third row seen a day later: a new task of 商洛市
+    const row = ROWS[2]!.replace('2022-02-26', '2022-02-27');
+    const imported = dataOf(
+      await province.post<ImportResult>('/api/verification/hotspots', [HEADER, row].join('\n'), { headers: { 'content-type': 'text/csv' } }),
+    );
+    const id = imported.items[0]!.taskId!;
+    await expect.poll(() => heard).toHaveLength(1);
+    await refused(() => step(shangluo, id, 'dispatch'), 403, 'FORBIDDEN');
+    dataOf(await step(province, id, 'dispatch', { note: '请商洛市核查' }));
+    // reading is no change, and the refusal above told nobody: one event more
+    await task(province, id);
+    await expect.poll(() => heard).toHaveLength(2);
+    expect(heard[1]).toEqual({ type: 'verification', data: { at: toIsoCst(clock) } });
   });
 });

@@ -16,8 +16,9 @@ const REOPEN_MS = 30_000;
 
 /**
  * Listens to `GET /api/sensing/stream` (server-sent events) and keeps /stgz current without a
- * reload: each `observations`, `alert` or `detection` event refetches the sensing queries (once
- * per burst), and the observations it carries are returned at once for the ticker. EventSource
+ * reload: each `observations`, `alert` or `detection` event refetches the sensing queries, and a
+ * `verification` or `alert` event (a camera's fire alarm makes a task) the verification figures
+ * and pins (once per burst); the observations an event carries are returned at once for the ticker. EventSource
  * reconnects by itself (the server asks for 3 s); a stream the browser closed (refused) is opened
  * again after 30 s. `live` says whether it is connected now.
  */
@@ -30,9 +31,15 @@ export function useSensingStream(): { live: boolean; arrived: LatestObservation[
   useEffect(() => {
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
+    /** the areas whose queries the next refetch covers */
+    const stale = new Set<'sensing' | 'verification'>();
+    const refresh = (...areas: ('sensing' | 'verification')[]) => {
+      for (const area of areas) stale.add(area);
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void client.invalidateQueries({ queryKey: areaKey('sensing') }), SETTLE_MS);
+      timer.current = setTimeout(() => {
+        for (const area of stale) void client.invalidateQueries({ queryKey: areaKey(area) });
+        stale.clear();
+      }, SETTLE_MS);
     };
     const open = () => {
       const stream = new EventSource(sensingStreamHref());
@@ -45,10 +52,11 @@ export function useSensingStream(): { live: boolean; arrived: LatestObservation[
       stream.addEventListener('observations', (event) => {
         const data = JSON.parse((event as MessageEvent<string>).data) as Extract<SensingEvent, { type: 'observations' }>['data'];
         setArrived((previous) => [...data.latest, ...previous].slice(0, 200));
-        refresh();
+        refresh('sensing');
       });
-      stream.addEventListener('alert', refresh);
-      stream.addEventListener('detection', refresh);
+      stream.addEventListener('alert', () => refresh('sensing', 'verification'));
+      stream.addEventListener('detection', () => refresh('sensing'));
+      stream.addEventListener('verification', () => refresh('verification'));
     };
     open();
     return () => {
