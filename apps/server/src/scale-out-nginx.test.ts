@@ -3,7 +3,7 @@
  * an operator copies (deploy/nginx/eco-portal.conf; README §Running several server processes,
  * docs/scale-out.md §Running behind nginx): Debian's nginx as a child process, its HTTP port in
  * front of both portals and its stream (TCP) port in front of both MQTT brokers. Through nginx only,
- * a user signs in, event streams land on both processes (round robin), Observations pushed by HTTP
+ * a visitor's address reaches the portal (and one it claims does not), a user signs in, event streams land on both processes (round robin), Observations pushed by HTTP
  * and over MQTT reach every stream once; a process killed outright loses its streams, and a stream
  * opened again through nginx (as EventSource reconnects) lands on the survivor and keeps receiving.
  *
@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import mqtt from 'mqtt';
@@ -140,6 +141,27 @@ async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
   return { cookie: cookiesOf(visit, signedIn, again), csrf: session.csrfToken };
 }
 
+/** The visitor's address in the address test: on Linux all of 127.0.0.0/8 is this machine, and nginx connects from 127.0.0.1. */
+const VISITOR = '127.0.0.2';
+
+/** A request to `url` from VISITOR (fetch cannot choose its local address); status, headers and body text. */
+function fromVisitor(
+  url: string,
+  method: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, localAddress: VISITOR }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: text }));
+    });
+    request.once('error', reject);
+    request.end(body);
+  });
+}
+
 interface StreamEvent {
   event: string;
   data: { thingId?: number; count?: number };
@@ -220,6 +242,25 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
     for (const portal of portals) await stop(portal.running, 'SIGKILL');
     await withAdmin(adminUrl(), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
     removeTempDir(dir);
+  });
+
+  it("records the visitor's address, not nginx's nor one the visitor claims, in the sign-in limits and the audit log", async () => {
+    // a failed sign-in from the visitor, claiming to be someone else
+    const visit = await fromVisitor(`${base}/api/session`, 'GET');
+    const cookie = (visit.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (JSON.parse(visit.body) as { data: { csrfToken: string } }).data;
+    const failed = await fromVisitor(
+      `${base}/api/session`,
+      'POST',
+      { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken, origin: base, 'x-forwarded-for': '203.0.113.9' },
+      JSON.stringify({ account: ADMIN.account, password: 'not the password at all' }),
+    );
+    expect(failed.status).toBe(401);
+
+    const session = await signIn(base);
+    const log = await fetch(`${base}/api/audit-log?action=session.sign_in_failed`, { headers: { cookie: session.cookie } });
+    const { items } = ((await log.json()) as { data: { items: { actorAccount: string; ip: string }[] } }).data;
+    expect(items.map((entry) => [entry.actorAccount, entry.ip])).toEqual([[ADMIN.account, VISITOR]]);
   });
 
   it('passes sign-in, event streams, HTTP and MQTT pushes to both processes, every event reaching every stream once, and moves streams to the survivor when one dies', async ({
