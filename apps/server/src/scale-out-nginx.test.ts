@@ -222,9 +222,9 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
 
   beforeAll(async () => {
     await withAdmin(adminUrl(), (sql) => sql.unsafe(`create database ${name}`));
-    // one after the other: the first migrates and loads the bundled data, the second finds them
-    portals.push(await startPortal(url));
-    portals.push(await startPortal(url));
+    // together, as an operator may start them: migrations and the bundled data's first load take
+    // a database lock (db/client.ts, seed/load-bundled-data.ts), so one does them and the other finds them done
+    portals.push(...(await Promise.all([startPortal(url), startPortal(url)])));
 
     const httpPort = await freePort();
     mqttPort = await freePort();
