@@ -9,6 +9,7 @@
  */
 import postgres from 'postgres';
 import { measureApiSite } from './api-site';
+import { printEventLatency } from './event-latency';
 import { measureHomeLoad } from './home-load';
 import { HTTP_CONCURRENCY, measureMqttIngest, OBSERVATIONS } from './mqtt-ingest';
 import { DEVICES, measureSensing, type SensingFigures, signIn } from './sensing-ingest';
@@ -83,6 +84,7 @@ if (process.env.BENCH_PG !== '0') {
     try {
       printSensing('PostgreSQL', await measureSensing(pg.baseUrl, admin, rows));
       await printMqtt('PostgreSQL', pg.baseUrl, pgMqttPort);
+      await printEventLatency(pg.baseUrl, url.toString(), admin);
     } finally {
       await pg.stop();
     }

@@ -53,9 +53,10 @@ let pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (!pgUrl && (await answers('127.0.0.1', 5432))) pgUrl = DEFAULT_PG;
 if (pgUrl) {
   // main.ts start-up and the PGlite folder lock run child processes on PGlite whatever TEST_DB
-  // says, the two-process test always runs on PostgreSQL and db:move from a PGlite folder to
-  // PostgreSQL: the first step covers them, a second run would repeat them word for word
-  const onceOnly = ['main.test.ts', 'db/pglite-lock.test.ts', 'scale-out.test.ts', 'cli/db-move.test.ts'];
+  // says, the two-process tests (alone and behind nginx) always run on PostgreSQL and db:move
+  // from a PGlite folder to PostgreSQL: the first step covers them, a second run would repeat them
+  // word for word
+  const onceOnly = ['main.test.ts', 'db/pglite-lock.test.ts', 'scale-out.test.ts', 'scale-out-nginx.test.ts', 'cli/db-move.test.ts'];
   const pgliteOnly = onceOnly.flatMap((file) => ['--exclude', `**/src/${file}`]);
   step('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...pgliteOnly], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
 } else {

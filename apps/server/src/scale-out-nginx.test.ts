@@ -1,0 +1,359 @@
+/**
+ * Two server processes on one PostgreSQL database behind nginx, run with the example configuration
+ * an operator copies (deploy/nginx/eco-portal.conf; README §Running several server processes,
+ * docs/scale-out.md §Running behind nginx): Debian's nginx as a child process, its HTTP port in
+ * front of both portals and its stream (TCP) port in front of both MQTT brokers. Through nginx only,
+ * a visitor's address reaches the portal (and one it claims does not), a user signs in, event streams land on both processes (round robin), Observations pushed by HTTP
+ * and over MQTT reach every stream once; a process killed outright loses its streams, and a stream
+ * opened again through nginx (as EventSource reconnects) lands on the survivor and keeps receiving.
+ *
+ * Always on the PostgreSQL server of TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+ * in a database of its own; scripts/test.mjs runs it once. Needs Debian's `nginx` and
+ * `libnginx-mod-stream` (.ci/run installs them). Everything nginx writes stays in a temp folder.
+ */
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './config';
+import { runProgram, runTsx, stop, type Running } from './test/child-process';
+import { databaseUrl, withAdmin } from './test/database-templates';
+import { adminUrl, DATA_DIR, makeTempDir, removeTempDir } from './test/test-database';
+
+const ADMIN = { account: 'nginx.admin', password: 'two processes behind nginx' };
+const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
+
+/** Debian's nginx: /usr/sbin is not on every user's PATH */
+const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+try {
+  execFileSync(NGINX, ['-v'], { stdio: 'ignore' });
+} catch {
+  throw new Error("nginx is not installed: it is Debian's package nginx (.ci/run installs it)");
+}
+if (!fs.existsSync(STREAM_MODULE)) throw new Error(`${STREAM_MODULE} is missing: it is Debian's package libnginx-mod-stream (.ci/run installs it)`);
+
+/** A free TCP port of 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Portal {
+  running: Running;
+  /** host:port of its HTTP server, as nginx's $upstream_addr names it */
+  http: string;
+  mqttPort: number;
+}
+
+async function startPortal(url: string): Promise<Portal> {
+  const mqttPort = await freePort();
+  const running = runTsx('apps/server/src/main.ts', [], {
+    DATABASE_URL: url,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    MQTT_PORT: String(mqttPort),
+    MQTT_HOST: '127.0.0.1',
+    TRUST_PROXY: '1',
+    DATA_DIR,
+    LOG_LEVEL: 'silent',
+    ADMIN_ACCOUNT: ADMIN.account,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  const ready = await running.waitForLine(/^portal ready at /);
+  await running.waitForLine(/^MQTT broker at /);
+  return { running, http: `127.0.0.1:${new URL(/at (http:\/\/\S+)/.exec(ready)![1]!).port}`, mqttPort };
+}
+
+/**
+ * deploy/nginx/eco-portal.conf with the addresses of this test: its upstreams are `portals`, it
+ * listens on free ports of 127.0.0.1, writes only under `dir`, runs one worker (so round robin
+ * alternates between consecutive requests) and names the process that answered in `X-Upstream`.
+ */
+function nginxConfig(dir: string, portals: [Portal, Portal], httpPort: number, mqttPort: number): string {
+  let conf = fs.readFileSync(path.join(REPO_ROOT, 'deploy/nginx/eco-portal.conf'), 'utf8');
+  const swap = (line: string, replacement: string) => {
+    if (!conf.includes(line)) throw new Error(`deploy/nginx/eco-portal.conf no longer has "${line}": update this test with it`);
+    conf = conf.replace(line, replacement);
+  };
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${dir}/${name};`).join(' ');
+  swap('worker_processes auto;', 'worker_processes 1;');
+  swap('access_log /var/log/nginx/eco-portal.access.log;', `access_log off; ${temp}`);
+  swap('server 127.0.0.1:8001 ', `server ${portals[0].http} `);
+  swap('server 127.0.0.1:8002 ', `server ${portals[1].http} `);
+  swap('listen 80;', `listen 127.0.0.1:${httpPort}; add_header X-Upstream $upstream_addr always;`);
+  swap('server 127.0.0.1:1884 ', `server 127.0.0.1:${portals[0].mqttPort} `);
+  swap('server 127.0.0.1:1885 ', `server 127.0.0.1:${portals[1].mqttPort} `);
+  swap('listen 1883;', `listen 127.0.0.1:${mqttPort};`);
+  return conf;
+}
+
+/** Resolves once `url` answers 200 through the nginx just started; rejects with its errors if it exits. */
+async function answering(nginx: Running, url: string): Promise<void> {
+  for (;;) {
+    if (nginx.child.exitCode !== null || nginx.child.signalCode !== null) throw new Error(`nginx exited before it answered:\n${nginx.stderr()}`);
+    if (
+      (await fetch(url).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The cookies of `responses`, later ones replacing earlier ones of the same name, as a Cookie header. */
+const cookiesOf = (...responses: Response[]) => {
+  const jar = new Map<string, string>();
+  for (const response of responses) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      jar.set(pair!.split('=')[0]!, pair!);
+    }
+  }
+  return [...jar.values()].join('; ');
+};
+
+/** Signs the administrator in on `base`; the cookie and CSRF token of the session. */
+async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
+  const visit = await fetch(`${base}/api/session`);
+  const { data } = (await visit.json()) as { data: { csrfToken: string } };
+  const signedIn = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookiesOf(visit), 'x-csrf-token': data.csrfToken, origin: base },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(signedIn.status).toBe(200);
+  const cookie = cookiesOf(visit, signedIn);
+  const again = await fetch(`${base}/api/session`, { headers: { cookie } });
+  const { data: session } = (await again.json()) as { data: { csrfToken: string } };
+  return { cookie: cookiesOf(visit, signedIn, again), csrf: session.csrfToken };
+}
+
+/** The visitor's address in the address test: on Linux all of 127.0.0.0/8 is this machine, and nginx connects from 127.0.0.1. */
+const VISITOR = '127.0.0.2';
+
+/** A request to `url` from VISITOR (fetch cannot choose its local address); status, headers and body text. */
+function fromVisitor(
+  url: string,
+  method: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, localAddress: VISITOR }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: text }));
+    });
+    request.once('error', reject);
+    request.end(body);
+  });
+}
+
+interface StreamEvent {
+  event: string;
+  data: { thingId?: number; count?: number };
+}
+
+interface Stream {
+  /** the process that answered it (host:port, from X-Upstream) */
+  upstream: string;
+  events: StreamEvent[];
+  /** whether the stream has ended (its process went away, say) */
+  ended: () => boolean;
+  close: () => void;
+}
+
+/** Opens the public event stream at `base`; the events it sends, as they arrive. */
+async function openStream(base: string): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/sensing/stream`, { signal: controller.signal });
+  expect(response.status).toBe(200);
+  const events: StreamEvent[] = [];
+  let ended = false;
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffered += value;
+        let end = buffered.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) as StreamEvent['data'] });
+          end = buffered.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted by close(), or cut off with its process
+    }
+    ended = true;
+  })();
+  // nginx lists every process it tried ("127.0.0.1:8002, 127.0.0.1:8001"): the last one answered
+  const upstream = (response.headers.get('x-upstream') ?? '').split(', ').at(-1)!;
+  return { upstream, events, ended: () => ended, close: () => controller.abort() };
+}
+
+describe('two server processes on one PostgreSQL database behind nginx', () => {
+  const name = `eco_test_nginx_${crypto.randomBytes(6).toString('hex')}`;
+  const url = databaseUrl(adminUrl(), name);
+  const portals: Portal[] = [];
+  const dir = makeTempDir('eco-nginx-');
+  let nginx: Running | undefined;
+  let base = '';
+  let mqttPort = 0;
+
+  beforeAll(async () => {
+    await withAdmin(adminUrl(), (sql) => sql.unsafe(`create database ${name}`));
+    // together, as an operator may start them: migrations and the bundled data's first load take
+    // a database lock (db/client.ts, seed/load-bundled-data.ts), so one does them and the other finds them done
+    portals.push(...(await Promise.all([startPortal(url), startPortal(url)])));
+
+    const httpPort = await freePort();
+    mqttPort = await freePort();
+    base = `http://127.0.0.1:${httpPort}`;
+    // nginx run as root hands its temp folders to an unprivileged worker user, which must reach them
+    fs.chmodSync(dir, 0o755);
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, portals as [Portal, Portal], httpPort, mqttPort));
+    nginx = runProgram(NGINX, ['-p', `${dir}/`, '-e', 'stderr', '-c', `${dir}/nginx.conf`, '-g', `daemon off; pid ${dir}/nginx.pid; error_log stderr;`]);
+    await answering(nginx, `${base}/api/health/ready`);
+  });
+
+  afterAll(async () => {
+    // SIGTERM is nginx's fast shutdown: it does not wait for open event streams, as SIGQUIT would
+    if (nginx) await stop(nginx, 'SIGTERM');
+    for (const portal of portals) await stop(portal.running, 'SIGKILL');
+    await withAdmin(adminUrl(), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+    removeTempDir(dir);
+  });
+
+  it("records the visitor's address, not nginx's nor one the visitor claims, in the sign-in limits and the audit log", async () => {
+    // a failed sign-in from the visitor, claiming to be someone else
+    const visit = await fromVisitor(`${base}/api/session`, 'GET');
+    const cookie = (visit.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (JSON.parse(visit.body) as { data: { csrfToken: string } }).data;
+    const failed = await fromVisitor(
+      `${base}/api/session`,
+      'POST',
+      { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken, origin: base, 'x-forwarded-for': '203.0.113.9' },
+      JSON.stringify({ account: ADMIN.account, password: 'not the password at all' }),
+    );
+    expect(failed.status).toBe(401);
+
+    const session = await signIn(base);
+    const log = await fetch(`${base}/api/audit-log?action=session.sign_in_failed`, { headers: { cookie: session.cookie } });
+    const { items } = ((await log.json()) as { data: { items: { actorAccount: string; ip: string }[] } }).data;
+    expect(items.map((entry) => [entry.actorAccount, entry.ip])).toEqual([[ADMIN.account, VISITOR]]);
+  });
+
+  it('passes sign-in, event streams, HTTP and MQTT pushes to both processes, every event reaching every stream once, and moves streams to the survivor when one dies', async ({
+    onTestFinished,
+  }) => {
+    const [a, b] = portals as [Portal, Portal];
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    onTestFinished(() => sql.end({ timeout: 5 }));
+    const [datastream] = await sql<{ thing_id: number; id: number }[]>`
+      select d.thing_id, d.id from datastreams d join things t on t.id = d.thing_id
+      where t.code = '1462A' and d.observed_property_code = 'pm2_5'`;
+    const thingId = datastream!.thing_id;
+    const topic = `v1.1/Datastreams(${datastream!.id})/Observations`;
+
+    // the session's requests alternate between the processes: it is one session in the shared database
+    const session = await signIn(base);
+    const minted = await fetch(`${base}/api/things/${thingId}/keys`, {
+      method: 'POST',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, origin: base },
+    });
+    expect(minted.status).toBe(201);
+    const { key } = ((await minted.json()) as { data: { key: string } }).data;
+
+    // round robin: open streams until one has landed on each process (the first two, with one worker)
+    const streams: Stream[] = [];
+    onTestFinished(() => {
+      for (const s of streams) s.close();
+    });
+    for (let i = 0; i < 6 && new Set(streams.map((s) => s.upstream)).size < 2; i++) streams.push(await openStream(base));
+    const onA = streams.find((s) => s.upstream === a.http)!;
+    const onB = streams.find((s) => s.upstream === b.http)!;
+    expect([onA?.upstream, onB?.upstream]).toEqual([a.http, b.http]);
+
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const ofThing = (s: Stream) => s.events.filter((event) => event.event === 'observations' && event.data.thingId === thingId);
+    const pushHttp = async (result: number, minutes: number) => {
+      const pushed = await fetch(`${base}/api/sensing/observations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ observations: [{ datastreamId: datastream!.id, phenomenonTime: minutesAgo(minutes), result }] }),
+      });
+      expect(pushed.status).toBe(200);
+    };
+    /** a device connecting through nginx's MQTT port; QoS 1 is acknowledged once stored */
+    const device = async () => {
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        reconnectPeriod: 0,
+        connectTimeout: 120_000,
+        username: String(thingId),
+        password: key,
+      });
+      onTestFinished(() => client.endAsync(true));
+      return client;
+    };
+    const mqttClientsOf = async (portal: Portal) => {
+      // metrics straight from the process, as Prometheus scrapes them (nginx refuses /metrics)
+      const text = await (await fetch(`http://${portal.http}/metrics`)).text();
+      return Number(/^eco_mqtt_clients (\d+)$/m.exec(text)?.[1]);
+    };
+
+    await pushHttp(41, 40);
+    for (const s of [onA, onB]) await expect.poll(() => ofThing(s).length).toBe(1);
+
+    // two devices through nginx's stream port: one on each broker
+    const first = await device();
+    const second = await device();
+    expect([await mqttClientsOf(a), await mqttClientsOf(b)]).toEqual([1, 1]);
+    await first.publishAsync(topic, JSON.stringify({ phenomenonTime: minutesAgo(30), result: 42 }), { qos: 1 });
+    await second.publishAsync(topic, JSON.stringify({ phenomenonTime: minutesAgo(20), result: 43 }), { qos: 1 });
+    for (const s of [onA, onB]) {
+      await expect.poll(() => ofThing(s).length).toBe(3);
+      expect(ofThing(s).map((event) => event.data.count)).toEqual([1, 1, 1]);
+    }
+
+    // process B dies without a goodbye: its stream ends, as a browser's EventSource would notice
+    await stop(b.running, 'SIGKILL');
+    await expect.poll(() => onB.ended()).toBe(true);
+    const reopened = await openStream(base);
+    streams.push(reopened);
+    expect(reopened.upstream).toBe(a.http);
+
+    // the next pushes, by HTTP and over MQTT, go through nginx to the survivor and reach both streams
+    await pushHttp(44, 10);
+    const third = await device();
+    await third.publishAsync(topic, JSON.stringify({ phenomenonTime: minutesAgo(5), result: 45 }), { qos: 1 });
+    await expect.poll(() => ofThing(onA).length).toBe(5);
+    await expect.poll(() => ofThing(reopened).length).toBe(2);
+    expect(ofThing(onA).every((event) => event.data.count === 1)).toBe(true);
+    expect(ofThing(reopened).every((event) => event.data.count === 1)).toBe(true);
+    // and each was stored once, whichever way it came
+    const stored = await sql<{ result: number }[]>`
+      select result from observations where datastream_id = ${datastream!.id} and phenomenon_time > now() - interval '1 hour'
+      order by phenomenon_time`;
+    expect(stored.map((row) => row.result)).toEqual([41, 42, 43, 44, 45]);
+  });
+});
