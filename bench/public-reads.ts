@@ -81,8 +81,12 @@ export async function printPublicReads(database: string, baseUrl: string, admin:
   const bare = await startBareFastify();
   try {
     const reference = await measure(bare.url, CONNECTIONS, SECONDS);
-    console.log(`\nPublic reads of /home and /stgz (${database}), ${CONNECTIONS} connections, ${SECONDS} s each; limits ≥ ${LIMITS.requestsPerSecond} req/s, p99 ≤ ${LIMITS.p99Ms} ms`);
-    console.log(`  ${'bare Fastify route'.padEnd(40)} ${reference.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${reference.p50} ms  p99 ${reference.p99} ms`);
+    console.log(
+      `\nPublic reads of /home and /stgz (${database}), ${CONNECTIONS} connections, ${SECONDS} s each; limits ≥ ${LIMITS.requestsPerSecond} req/s, p99 ≤ ${LIMITS.p99Ms} ms`,
+    );
+    console.log(
+      `  ${'bare Fastify route'.padEnd(40)} ${reference.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${reference.p50} ms  p99 ${reference.p99} ms`,
+    );
     for (const read of PUBLIC_READS) {
       const f = await measure(`${baseUrl}${read}`, CONNECTIONS, SECONDS);
       const ok = f.requestsPerSecond >= LIMITS.requestsPerSecond && f.p99 <= LIMITS.p99Ms && f.non2xx + f.errors + f.timeouts === 0;
@@ -117,7 +121,9 @@ async function printCrowd(database: string, baseUrl: string, admin: { account: s
         const response = await fetch(`${baseUrl}/api/sensing/observations`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-          body: JSON.stringify({ observations: [{ datastreamId: stream, phenomenonTime: new Date(start - 1000 * (i + 1)).toISOString(), result: 30 + (i % 40) }] }),
+          body: JSON.stringify({
+            observations: [{ datastreamId: stream, phenomenonTime: new Date(start - 1000 * (i + 1)).toISOString(), result: 30 + (i % 40) }],
+          }),
         });
         const body = (await response.json()) as { success: boolean; data?: { accepted: number } };
         if (body.success && body.data?.accepted === 1) writes.accepted++;
@@ -133,7 +139,9 @@ async function printCrowd(database: string, baseUrl: string, admin: { account: s
   await pushing;
   const unanswered = crowd.errors + crowd.timeouts;
   console.log(`\nA crowd on GET /api/sensing/overview (${database}): ${CROWD} connections, ${CROWD_SECONDS} s, a device pushing observations meanwhile`);
-  console.log(`   requests answered        ${crowd.requests.total} (${crowd.requests.average.toFixed(0)} req/s), p50 ${crowd.latency.p50} ms, p99 ${crowd.latency.p99} ms`);
+  console.log(
+    `   requests answered        ${crowd.requests.total} (${crowd.requests.average.toFixed(0)} req/s), p50 ${crowd.latency.p50} ms, p99 ${crowd.latency.p99} ms`,
+  );
   console.log(`${mark(crowd.latency.max <= LIMITS.maxMs)}longest wait             ${crowd.latency.max} ms (limit ${LIMITS.maxMs} ms)`);
   console.log(`${mark(crowd.non2xx === 0 && unanswered === 0)}non-2xx / errors / timeouts  ${crowd.non2xx} / ${crowd.errors} / ${crowd.timeouts} (limit 0)`);
   console.log(

@@ -151,4 +151,15 @@ describe('public figures of two server processes on one database', () => {
     // through PostgreSQL the event arrives a moment later; never later than the cache's maximum age
     await expect.poll(overviewOnB).toBe(before + 1);
   });
+
+  it('shows on the other process the verification tasks imported through this one', async () => {
+    const db = ctx.database.db;
+    const province = (await signedInAs(ctx.app, db, 'editor', { role: 'editor', organisationId: await organisationIdOf(db, '61') })).browser;
+    const openOnB = async () =>
+      dataOf(await new Browser(appB).get<VerificationSummary>('/api/verification/summary')).kinds.find((k) => k.kind === 'hotspot')?.open ?? 0;
+    const before = await openOnB();
+    expect(await openOnB()).toBe(before);
+    expect(dataOf(await province.post<ImportResult>('/api/verification/hotspots/sample')).created).toBe(19);
+    await expect.poll(openOnB).toBe(before + 19);
+  });
 });

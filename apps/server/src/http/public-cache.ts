@@ -12,8 +12,9 @@
  *   come — are never older than that;
  * - nothing of its group changed since it was read: in this process, a successful write request
  *   under the group's paths (checked before the write's answer is sent, so the writer's next read
- *   shows it); in any process, a sensing event on the bus (observations stored, alerts,
- *   detections — across processes on PostgreSQL through the relay, modules/sensing/relay.ts).
+ *   shows it); in any process, an event on the sensing bus (observations stored, alerts,
+ *   detections, verification tasks — across processes on PostgreSQL through the relay,
+ *   modules/sensing/relay.ts).
  *   Writes in another process that are not sensing events reach this one within the maximum age.
  *
  * Concurrent misses of one answer wait for one query (single flight). The stored body is the
@@ -23,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SensingBus } from '../modules/sensing/events';
+import type { BusEventType, SensingBus } from '../modules/sensing/events';
 
 /**
  * An answer is served from the cache for less than this, ms (see the module comment). One second
@@ -38,7 +39,7 @@ export const PUBLIC_FIGURES_MAX_ENTRIES = 256;
 
 /**
  * Answers that change together, and the paths whose successful writes (POST, PUT, PATCH, DELETE)
- * change them. `sensing`: every sensing event on the bus too.
+ * change them (in this process; {@link GROUP_EVENTS} tells the others).
  */
 const GROUP_WRITES = {
   sensing: ['/api/sensing', '/api/things', '/api/v1.0', '/api/v1.1', '/api/camera-trap'],
@@ -51,8 +52,15 @@ const GROUP_WRITES = {
 export type PublicGroup = keyof typeof GROUP_WRITES;
 const GROUPS = Object.keys(GROUP_WRITES) as PublicGroup[];
 
-/** Bus events after which the sensing answers are read again (not `observations`: ingest.ts reads values for it only while somebody listens). */
-const SENSING_EVENTS = ['observations-stored', 'alert', 'detection'] as const;
+/**
+ * Bus events after which the answers of a group are read again — those of another process too, on
+ * PostgreSQL. Not `observations`: ingest.ts reads the newest values for it only while somebody
+ * listens, so `observations-stored` (ids only) stands for it.
+ */
+const GROUP_EVENTS = {
+  sensing: ['observations-stored', 'alert', 'detection'],
+  verification: ['verification'],
+} as const satisfies Partial<Record<PublicGroup, readonly BusEventType[]>>;
 
 interface Entry {
   group: PublicGroup;
@@ -161,8 +169,13 @@ export class PublicCache {
 export function registerPublicCache(app: FastifyInstance, { bus, now }: { bus: SensingBus; now: () => Date }): PublicCache {
   const cache = new PublicCache(now);
   app.decorate('publicCache', cache);
-  const unsubscribe = bus.subscribe(SENSING_EVENTS, () => cache.invalidate('sensing'));
-  app.addHook('onClose', async () => unsubscribe());
+  const unsubscribe = [
+    bus.subscribe(GROUP_EVENTS.sensing, () => cache.invalidate('sensing')),
+    bus.subscribe(GROUP_EVENTS.verification, () => cache.invalidate('verification')),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of unsubscribe) stop();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (cache.notModified.has(reply) && reply.statusCode === 200) {
       reply.code(304);
