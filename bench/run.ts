@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { measureApiSite } from './api-site';
 import { printEventLatency } from './event-latency';
 import { measureHomeLoad } from './home-load';
+import { printPublicReads } from './public-reads';
 import { HTTP_CONCURRENCY, measureMqttIngest, OBSERVATIONS } from './mqtt-ingest';
 import { DEVICES, measureSensing, type SensingFigures, signIn } from './sensing-ingest';
 import { firstAdminEnv, freePort, startTestServer } from '../e2e/support/server';
@@ -50,6 +51,7 @@ try {
   if (!sensingOnly) await printPortalFigures(server.baseUrl);
   printSensing('PGlite', await measureSensing(server.baseUrl, admin, rows));
   await printMqtt('PGlite', server.baseUrl, mqttPort);
+  if (!sensingOnly) await printPublicReads('PGlite', server.baseUrl, admin);
 } finally {
   await server.stop();
 }
@@ -85,6 +87,7 @@ if (process.env.BENCH_PG !== '0') {
       printSensing('PostgreSQL', await measureSensing(pg.baseUrl, admin, rows));
       await printMqtt('PostgreSQL', pg.baseUrl, pgMqttPort);
       await printEventLatency(pg.baseUrl, url.toString(), admin);
+      if (!sensingOnly) await printPublicReads('PostgreSQL', pg.baseUrl, admin);
     } finally {
       await pg.stop();
     }

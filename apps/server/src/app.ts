@@ -15,6 +15,7 @@ import { registerJsonBodies } from './http/json-body';
 import { AppMetrics, registerMetrics } from './http/metrics';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { registerOpenApi } from './http/openapi';
+import { registerPublicCache } from './http/public-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
@@ -114,6 +115,8 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   registerJsonBodies(app);
   registerStrictInput(app);
+  // the public figures of /home and /stgz from memory, kept current by writes and sensing events
+  registerPublicCache(app, { bus: sensingBus, now });
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 

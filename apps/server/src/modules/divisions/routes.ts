@@ -7,9 +7,10 @@ import { getCityBoundaries, getDivisionTree } from './service';
 /** The static geography: the handlers of the declarations in @eco/contracts/api/geography.ts. */
 export async function divisionsRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   route(app, api.getDivisions, async () => getDivisionTree(db));
-  route(app, api.getCityBoundaries, async (_request, reply) => {
+  route(app, api.getCityBoundaries, async (request, reply) => {
     // boundaries change only with a new data release; let browsers keep them for an hour
     reply.header('cache-control', 'public, max-age=3600');
-    return getCityBoundaries(db);
+    // ~300 KB of JSON: serialised once per cache period (http/public-cache.ts), not per visitor
+    return app.publicCache.answer(request, reply, 'geography', () => getCityBoundaries(db));
   });
 }

@@ -25,7 +25,10 @@ import {
 export async function noticesRoutes(app: FastifyInstance, { db, now, uploads }: { db: Db; now: () => Date; uploads: Uploads }): Promise<void> {
   await registerUploads(app, uploads);
 
-  route(app, api.listNotices, async ({ query }) => listPublicNotices(db, paged(query), now()));
+  // /home's latest notices: from the public figures' cache (http/public-cache.ts)
+  route(app, api.listNotices, async (request, reply) =>
+    app.publicCache.answer(request, reply, 'notices', () => listPublicNotices(db, paged(request.query), now())),
+  );
   route(app, api.listManagedNotices, async ({ query }) => listAllNotices(db, paged(query), now()));
   route(app, api.getManagedNotice, async ({ params }) => getNotice(db, params.id, now(), 'editor'));
   route(app, api.getNotice, async ({ params }, reply) => {

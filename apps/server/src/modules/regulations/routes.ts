@@ -19,7 +19,10 @@ export async function regulationsRoutes(app: FastifyInstance, { db, now, uploads
   await registerUploads(app, uploads);
   const detail = (id: number) => getRegulation(db, id, provinceDate(now()));
 
-  route(app, api.listRegulations, async ({ query }) => listRegulations(db, paged(query), provinceDate(now())));
+  // /home's latest regulations: from the public figures' cache (http/public-cache.ts)
+  route(app, api.listRegulations, async (request, reply) =>
+    app.publicCache.answer(request, reply, 'regulations', () => listRegulations(db, paged(request.query), provinceDate(now()))),
+  );
   route(app, api.listRegulationCategories, async () => listRegulationCategories(db));
   route(app, api.getRegulation, async ({ params }) => detail(params.id));
 

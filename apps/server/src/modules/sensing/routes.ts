@@ -98,14 +98,27 @@ export async function sensingRoutes(
     attachDetectionImage(db, { store: uploads.store, maxBytes: imageMaxBytes }, request.thing!, request.params.id, request),
   );
 
-  route(app, api.getSensingOverview, async () => overview(db, now()));
-  route(app, api.listMapThings, async ({ user }) => allThings(db, now(), await positionReaderOf(db, user), MAP_LIMIT));
-  route(app, api.listLatestObservations, async ({ query }) => latestObservations(db, { datastreamIds: query.datastreamId, limit: query.limit ?? 20 }));
+  // the public reads of /home and /stgz come from the public figures' cache (http/public-cache.ts)
+  const figures = app.publicCache;
+  route(app, api.getSensingOverview, async (request, reply) => figures.answer(request, reply, 'sensing', () => overview(db, now())));
+  route(app, api.listMapThings, async (request, reply) =>
+    // signed-in users may see exact positions (things/geoprivacy.ts): only the anonymous answer is shared
+    request.user
+      ? allThings(db, now(), await positionReaderOf(db, request.user), MAP_LIMIT)
+      : figures.answer(request, reply, 'sensing', async () => allThings(db, now(), await positionReaderOf(db, null), MAP_LIMIT)),
+  );
+  route(app, api.listLatestObservations, async (request, reply) =>
+    figures.answer(request, reply, 'sensing', () => latestObservations(db, { datastreamIds: request.query.datastreamId, limit: request.query.limit ?? 20 })),
+  );
   route(app, api.getDatastreamSeries, async ({ params, query }) =>
     aggregatedSeries(db, params.id, { interval: query.interval ?? 'hour', from: query.from, to: query.to }),
   );
-  route(app, api.listDivisionSummaries, async ({ query }) => divisionSummaries(db, now(), query.by ?? 'city', query.property ?? 'aqi'));
-  route(app, api.listRecentDetections, async ({ query }) => recentDetections(db, query.limit ?? 10));
+  route(app, api.listDivisionSummaries, async (request, reply) =>
+    figures.answer(request, reply, 'sensing', () => divisionSummaries(db, now(), request.query.by ?? 'city', request.query.property ?? 'aqi')),
+  );
+  route(app, api.listRecentDetections, async (request, reply) =>
+    figures.answer(request, reply, 'sensing', () => recentDetections(db, request.query.limit ?? 10)),
+  );
   route(
     app,
     api.getDetectionImage,

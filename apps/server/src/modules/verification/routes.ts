@@ -72,8 +72,10 @@ export async function verificationRoutes(
   );
 
   route(app, figuresApi.getVerificationStatistics, async (request) => statistics(db, now(), actingOf(request).user, request.query));
-  route(app, figuresApi.getVerificationSummary, async () => summary(db, now()));
-  route(app, figuresApi.listPublicTasks, async () => publicTasks(db, now()));
+  // the headline and map tasks of /home and /stgz: from the public figures' cache (http/public-cache.ts),
+  // read again after any write under /api/verification in this process
+  route(app, figuresApi.getVerificationSummary, async (request, reply) => app.publicCache.answer(request, reply, 'verification', () => summary(db, now())));
+  route(app, figuresApi.listPublicTasks, async (request, reply) => app.publicCache.answer(request, reply, 'verification', () => publicTasks(db, now())));
 
   /** The tasks of an export: what the list shows with these filters, up to EXPORT_MAX. */
   const exported = async (request: FastifyRequest<{ Querystring: Parameters<typeof allTasks>[3] }>) =>

@@ -1,0 +1,191 @@
+/**
+ * Public figures that hold a crowd (docs/scale-out.md §Public figures): the anonymous reads behind
+ * /home and /stgz — the sensing overview, latest values, recent detections, the map, the stations,
+ * the verification headline and map tasks, the latest notices and regulations, the city
+ * boundaries — are answered from a short cache of their serialised envelope instead of asking the
+ * database for every visitor.
+ *
+ * An answer is served from the cache while all of these hold:
+ * - it is younger than {@link PUBLIC_FIGURES_MAX_AGE_MS}, by the process's monotonic clock and by the
+ *   app's clock (`now`, which tests move): figures that depend on the time — who is online, the
+ *   last 24 hours, today in the province, overdue tasks, a notice whose publication time has
+ *   come — are never older than that;
+ * - nothing of its group changed since it was read: in this process, a successful write request
+ *   under the group's paths (checked before the write's answer is sent, so the writer's next read
+ *   shows it); in any process, an event on the sensing bus (observations stored, alerts,
+ *   detections, verification tasks — across processes on PostgreSQL through the relay,
+ *   modules/sensing/relay.ts).
+ *   Writes in another process that are not sensing events reach this one within the maximum age.
+ *
+ * Concurrent misses of one answer wait for one query (single flight). The stored body is the
+ * route's own serialisation of `{ success: true, data }`, so the bytes are those of an uncached
+ * answer; each carries a weak `ETag`, and a request whose `If-None-Match` names it gets 304.
+ */
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BusEventType, SensingBus } from '../modules/sensing/events';
+
+/**
+ * An answer is served from the cache for less than this, ms (see the module comment). One second
+ * costs one query a second per cached answer — nothing beside a crowd's thousands of requests a
+ * second — and keeps the figures that move with the clock (a notice due at 09:30:00, an overdue
+ * task, a device going offline) as exact as a visitor can tell.
+ */
+export const PUBLIC_FIGURES_MAX_AGE_MS = 1_000;
+
+/** The most answers kept (distinct query strings of the cached reads); beyond it answers are read, not kept. */
+export const PUBLIC_FIGURES_MAX_ENTRIES = 256;
+
+/**
+ * Answers that change together, and the paths whose successful writes (POST, PUT, PATCH, DELETE)
+ * change them (in this process; {@link GROUP_EVENTS} tells the others).
+ */
+const GROUP_WRITES = {
+  sensing: ['/api/sensing', '/api/things', '/api/v1.0', '/api/v1.1', '/api/camera-trap'],
+  verification: ['/api/verification'],
+  notices: ['/api/notices'],
+  regulations: ['/api/technical-regulations'],
+  geography: ['/api/divisions', '/api/city-boundaries'],
+} as const;
+
+export type PublicGroup = keyof typeof GROUP_WRITES;
+const GROUPS = Object.keys(GROUP_WRITES) as PublicGroup[];
+
+/**
+ * Bus events after which the answers of a group are read again — those of another process too, on
+ * PostgreSQL. Not `observations`: ingest.ts reads the newest values for it only while somebody
+ * listens, so `observations-stored` (ids only) stands for it.
+ */
+const GROUP_EVENTS = {
+  sensing: ['observations-stored', 'alert', 'detection'],
+  verification: ['verification'],
+} as const satisfies Partial<Record<PublicGroup, readonly BusEventType[]>>;
+
+interface Entry {
+  group: PublicGroup;
+  /** the group's generation when the read started */
+  generation: number;
+  /** performance.now() and the app clock (ms) when the read started */
+  startedAt: number;
+  startedAtApp: number;
+  data: Promise<unknown>;
+  /** the serialised envelope and its ETag, made by the first reply that sends it */
+  body?: string;
+  etag?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the public figures' cache (http/public-cache.ts); decorated by app.ts */
+    publicCache: PublicCache;
+  }
+}
+
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations = new Map<PublicGroup, number>(GROUPS.map((g) => [g, 0]));
+  /** replies to answer with 304 (their request named the answer's ETag) */
+  readonly notModified = new WeakSet<FastifyReply>();
+
+  constructor(
+    private readonly now: () => Date,
+    private readonly maxAgeMs = PUBLIC_FIGURES_MAX_AGE_MS,
+  ) {}
+
+  /**
+   * The data of the route's answer to `request`, from the cache of `group` or else from `read`
+   * (once for all concurrent requests); also makes `reply` send the stored serialisation with its
+   * ETag. For public reads whose answer depends only on the path and the query, never on who asks.
+   */
+  async answer<T>(request: FastifyRequest, reply: FastifyReply, group: PublicGroup, read: () => Promise<T>): Promise<T> {
+    const key = `${request.routeOptions.url} ${JSON.stringify(request.params ?? {})} ${JSON.stringify(request.query ?? {})}`;
+    let entry = this.entries.get(key);
+    if (!entry || !this.fresh(entry)) {
+      if (entry) this.entries.delete(key);
+      entry = this.start(group, read);
+      if (this.entries.size >= PUBLIC_FIGURES_MAX_ENTRIES) this.sweep();
+      if (this.entries.size < PUBLIC_FIGURES_MAX_ENTRIES) this.entries.set(key, entry);
+      const started = entry;
+      // a failed read is not kept: the next request tries again
+      entry.data.catch(() => {
+        if (this.entries.get(key) === started) this.entries.delete(key);
+      });
+    }
+    const data = (await entry.data) as T;
+    if (entry.body === undefined || entry.etag === undefined) {
+      // the route's response schema serialises JSON to a string (Fastify's types allow buffers for other serialisers)
+      const body = reply.serialize({ success: true, data }) as string;
+      entry.body = body;
+      entry.etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    }
+    const { body, etag } = entry;
+    // a reply with its own serializer gets no content type from Fastify: the one of a JSON answer
+    reply.serializer(() => body).type('application/json; charset=utf-8');
+    reply.header('etag', etag);
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) this.notModified.add(reply);
+    return data;
+  }
+
+  /** Forgets the answers of `groups` (this process). */
+  invalidate(...groups: PublicGroup[]): void {
+    for (const group of groups) this.generations.set(group, this.generations.get(group)! + 1);
+  }
+
+  /** Forgets the answers of the groups a successful write to `url` changes. */
+  invalidateAfterWrite(url: string): void {
+    const path = url.split('?', 1)[0]!;
+    for (const group of GROUPS) {
+      if (GROUP_WRITES[group].some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}(`))) this.invalidate(group);
+    }
+  }
+
+  private start(group: PublicGroup, read: () => Promise<unknown>): Entry {
+    return {
+      group,
+      generation: this.generations.get(group)!,
+      startedAt: performance.now(),
+      startedAtApp: this.now().getTime(),
+      data: read(),
+    };
+  }
+
+  private fresh(entry: Entry): boolean {
+    if (entry.generation !== this.generations.get(entry.group)) return false;
+    const appAge = this.now().getTime() - entry.startedAtApp;
+    return performance.now() - entry.startedAt < this.maxAgeMs && appAge >= 0 && appAge < this.maxAgeMs;
+  }
+
+  private sweep(): void {
+    for (const [key, entry] of this.entries) if (!this.fresh(entry)) this.entries.delete(key);
+  }
+}
+
+/**
+ * Decorates `app` with its {@link PublicCache} and adds the hooks that keep it current: sensing
+ * events on `bus` and successful writes forget what they change; 304 for a matching If-None-Match.
+ * Register before @fastify/compress, so a 304 is decided before anything is compressed.
+ */
+export function registerPublicCache(app: FastifyInstance, { bus, now }: { bus: SensingBus; now: () => Date }): PublicCache {
+  const cache = new PublicCache(now);
+  app.decorate('publicCache', cache);
+  const unsubscribe = [
+    bus.subscribe(GROUP_EVENTS.sensing, () => cache.invalidate('sensing')),
+    bus.subscribe(GROUP_EVENTS.verification, () => cache.invalidate('verification')),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of unsubscribe) stop();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (cache.notModified.has(reply) && reply.statusCode === 200) {
+      reply.code(304);
+      return null;
+    }
+    // before the write's answer leaves, so the writer's next read sees the change
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && reply.statusCode < 400) {
+      cache.invalidateAfterWrite(request.url);
+    }
+    return payload;
+  });
+  return cache;
+}
