@@ -15,15 +15,15 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './config';
-import { runProgram, runTsx, stop, type Running } from './test/child-process';
+import { runProgram, stop, type Running } from './test/child-process';
 import { databaseUrl, withAdmin } from './test/database-templates';
-import { adminUrl, DATA_DIR, makeTempDir, removeTempDir } from './test/test-database';
+import { freePort, openStream, type Portal, signIn, startPortal, type Stream } from './test/portal-processes';
+import { adminUrl, makeTempDir, removeTempDir } from './test/test-database';
 
 const ADMIN = { account: 'nginx.admin', password: 'two processes behind nginx' };
 const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
@@ -37,42 +37,14 @@ try {
 }
 if (!fs.existsSync(STREAM_MODULE)) throw new Error(`${STREAM_MODULE} is missing: it is Debian's package libnginx-mod-stream (.ci/run installs it)`);
 
-/** A free TCP port of 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Portal {
-  running: Running;
+interface Upstream extends Portal {
   /** host:port of its HTTP server, as nginx's $upstream_addr names it */
   http: string;
-  mqttPort: number;
 }
 
-async function startPortal(url: string): Promise<Portal> {
-  const mqttPort = await freePort();
-  const running = runTsx('apps/server/src/main.ts', [], {
-    DATABASE_URL: url,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    MQTT_PORT: String(mqttPort),
-    MQTT_HOST: '127.0.0.1',
-    TRUST_PROXY: '1',
-    DATA_DIR,
-    LOG_LEVEL: 'silent',
-    ADMIN_ACCOUNT: ADMIN.account,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  const ready = await running.waitForLine(/^portal ready at /);
-  await running.waitForLine(/^MQTT broker at /);
-  return { running, http: `127.0.0.1:${new URL(/at (http:\/\/\S+)/.exec(ready)![1]!).port}`, mqttPort };
+async function startUpstream(url: string): Promise<Upstream> {
+  const portal = await startPortal(url, ADMIN, { TRUST_PROXY: '1' });
+  return { ...portal, http: new URL(portal.base).host };
 }
 
 /**
@@ -80,7 +52,7 @@ async function startPortal(url: string): Promise<Portal> {
  * listens on free ports of 127.0.0.1, writes only under `dir`, runs one worker (so round robin
  * alternates between consecutive requests) and names the process that answered in `X-Upstream`.
  */
-function nginxConfig(dir: string, portals: [Portal, Portal], httpPort: number, mqttPort: number): string {
+function nginxConfig(dir: string, portals: [Upstream, Upstream], httpPort: number, mqttPort: number): string {
   let conf = fs.readFileSync(path.join(REPO_ROOT, 'deploy/nginx/eco-portal.conf'), 'utf8');
   const swap = (line: string, replacement: string) => {
     if (!conf.includes(line)) throw new Error(`deploy/nginx/eco-portal.conf no longer has "${line}": update this test with it`);
@@ -113,34 +85,6 @@ async function answering(nginx: Running, url: string): Promise<void> {
   }
 }
 
-/** The cookies of `responses`, later ones replacing earlier ones of the same name, as a Cookie header. */
-const cookiesOf = (...responses: Response[]) => {
-  const jar = new Map<string, string>();
-  for (const response of responses) {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      jar.set(pair!.split('=')[0]!, pair!);
-    }
-  }
-  return [...jar.values()].join('; ');
-};
-
-/** Signs the administrator in on `base`; the cookie and CSRF token of the session. */
-async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
-  const visit = await fetch(`${base}/api/session`);
-  const { data } = (await visit.json()) as { data: { csrfToken: string } };
-  const signedIn = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookiesOf(visit), 'x-csrf-token': data.csrfToken, origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(signedIn.status).toBe(200);
-  const cookie = cookiesOf(visit, signedIn);
-  const again = await fetch(`${base}/api/session`, { headers: { cookie } });
-  const { data: session } = (await again.json()) as { data: { csrfToken: string } };
-  return { cookie: cookiesOf(visit, signedIn, again), csrf: session.csrfToken };
-}
-
 /** The visitor's address in the address test: on Linux all of 127.0.0.0/8 is this machine, and nginx connects from 127.0.0.1. */
 const VISITOR = '127.0.0.2';
 
@@ -162,59 +106,10 @@ function fromVisitor(
   });
 }
 
-interface StreamEvent {
-  event: string;
-  data: { thingId?: number; count?: number };
-}
-
-interface Stream {
-  /** the process that answered it (host:port, from X-Upstream) */
-  upstream: string;
-  events: StreamEvent[];
-  /** whether the stream has ended (its process went away, say) */
-  ended: () => boolean;
-  close: () => void;
-}
-
-/** Opens the public event stream at `base`; the events it sends, as they arrive. */
-async function openStream(base: string): Promise<Stream> {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/sensing/stream`, { signal: controller.signal });
-  expect(response.status).toBe(200);
-  const events: StreamEvent[] = [];
-  let ended = false;
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffered += value;
-        let end = buffered.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) as StreamEvent['data'] });
-          end = buffered.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted by close(), or cut off with its process
-    }
-    ended = true;
-  })();
-  // nginx lists every process it tried ("127.0.0.1:8002, 127.0.0.1:8001"): the last one answered
-  const upstream = (response.headers.get('x-upstream') ?? '').split(', ').at(-1)!;
-  return { upstream, events, ended: () => ended, close: () => controller.abort() };
-}
-
 describe('two server processes on one PostgreSQL database behind nginx', () => {
   const name = `eco_test_nginx_${crypto.randomBytes(6).toString('hex')}`;
   const url = databaseUrl(adminUrl(), name);
-  const portals: Portal[] = [];
+  const portals: Upstream[] = [];
   const dir = makeTempDir('eco-nginx-');
   let nginx: Running | undefined;
   let base = '';
@@ -224,14 +119,14 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
     await withAdmin(adminUrl(), (sql) => sql.unsafe(`create database ${name}`));
     // together, as an operator may start them: migrations and the bundled data's first load take
     // a database lock (db/client.ts, seed/load-bundled-data.ts), so one does them and the other finds them done
-    portals.push(...(await Promise.all([startPortal(url), startPortal(url)])));
+    portals.push(...(await Promise.all([startUpstream(url), startUpstream(url)])));
 
     const httpPort = await freePort();
     mqttPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
     // nginx run as root hands its temp folders to an unprivileged worker user, which must reach them
     fs.chmodSync(dir, 0o755);
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, portals as [Portal, Portal], httpPort, mqttPort));
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, portals as [Upstream, Upstream], httpPort, mqttPort));
     nginx = runProgram(NGINX, ['-p', `${dir}/`, '-e', 'stderr', '-c', `${dir}/nginx.conf`, '-g', `daemon off; pid ${dir}/nginx.pid; error_log stderr;`]);
     await answering(nginx, `${base}/api/health/ready`);
   });
@@ -257,7 +152,7 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
     );
     expect(failed.status).toBe(401);
 
-    const session = await signIn(base);
+    const session = await signIn(base, ADMIN);
     const log = await fetch(`${base}/api/audit-log?action=session.sign_in_failed`, { headers: { cookie: session.cookie } });
     const { items } = ((await log.json()) as { data: { items: { actorAccount: string; ip: string }[] } }).data;
     expect(items.map((entry) => [entry.actorAccount, entry.ip])).toEqual([[ADMIN.account, VISITOR]]);
@@ -266,7 +161,7 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
   it('passes sign-in, event streams, HTTP and MQTT pushes to both processes, every event reaching every stream once, and moves streams to the survivor when one dies', async ({
     onTestFinished,
   }) => {
-    const [a, b] = portals as [Portal, Portal];
+    const [a, b] = portals as [Upstream, Upstream];
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     onTestFinished(() => sql.end({ timeout: 5 }));
     const [datastream] = await sql<{ thing_id: number; id: number }[]>`
@@ -276,7 +171,7 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
     const topic = `v1.1/Datastreams(${datastream!.id})/Observations`;
 
     // the session's requests alternate between the processes: it is one session in the shared database
-    const session = await signIn(base);
+    const session = await signIn(base, ADMIN);
     const minted = await fetch(`${base}/api/things/${thingId}/keys`, {
       method: 'POST',
       headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, origin: base },
@@ -315,7 +210,7 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
       onTestFinished(() => client.endAsync(true));
       return client;
     };
-    const mqttClientsOf = async (portal: Portal) => {
+    const mqttClientsOf = async (portal: Upstream) => {
       // metrics straight from the process, as Prometheus scrapes them (nginx refuses /metrics)
       const text = await (await fetch(`http://${portal.http}/metrics`)).text();
       return Number(/^eco_mqtt_clients (\d+)$/m.exec(text)?.[1]);

@@ -7,115 +7,15 @@
  * process. scripts/test.mjs runs it once.
  */
 import crypto from 'node:crypto';
-import net from 'node:net';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTsx, stop, type Running } from './test/child-process';
-import { adminUrl, DATA_DIR } from './test/test-database';
+import { stop } from './test/child-process';
+import { openStream, type Portal, signIn, startPortal, type StreamEvent } from './test/portal-processes';
+import { adminUrl } from './test/test-database';
 import { databaseUrl, withAdmin } from './test/database-templates';
 
 const ADMIN = { account: 'scale.admin', password: 'two processes, one database' };
-
-/** A free TCP port of 127.0.0.1 (for the MQTT brokers). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Portal {
-  running: Running;
-  base: string;
-  mqttPort: number;
-}
-
-async function startPortal(url: string): Promise<Portal> {
-  const mqttPort = await freePort();
-  const running = runTsx('apps/server/src/main.ts', [], {
-    DATABASE_URL: url,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    MQTT_PORT: String(mqttPort),
-    MQTT_HOST: '127.0.0.1',
-    DATA_DIR,
-    LOG_LEVEL: 'silent',
-    ADMIN_ACCOUNT: ADMIN.account,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  const ready = await running.waitForLine(/^portal ready at /);
-  await running.waitForLine(/^MQTT broker at /);
-  return { running, base: /at (http:\/\/\S+)/.exec(ready)![1]!.replace('localhost', '127.0.0.1'), mqttPort };
-}
-
-/** The cookies of `responses`, later ones replacing earlier ones of the same name, as a Cookie header. */
-const cookiesOf = (...responses: Response[]) => {
-  const jar = new Map<string, string>();
-  for (const response of responses) {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      jar.set(pair!.split('=')[0]!, pair!);
-    }
-  }
-  return [...jar.values()].join('; ');
-};
-
-/** Signs the administrator in on `base`; the cookie and CSRF token of the session. */
-async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
-  const visit = await fetch(`${base}/api/session`);
-  const { data } = (await visit.json()) as { data: { csrfToken: string } };
-  const signedIn = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookiesOf(visit), 'x-csrf-token': data.csrfToken, origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(signedIn.status).toBe(200);
-  const cookie = cookiesOf(visit, signedIn);
-  const again = await fetch(`${base}/api/session`, { headers: { cookie } });
-  const { data: session } = (await again.json()) as { data: { csrfToken: string } };
-  return { cookie: cookiesOf(visit, signedIn, again), csrf: session.csrfToken };
-}
-
-interface StreamEvent {
-  event: string;
-  data: { thingId?: number; count?: number };
-}
-
-/** Opens the public event stream of `base`; the events it sends, as they arrive. */
-async function openStream(base: string): Promise<{ events: StreamEvent[]; close: () => void }> {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/sensing/stream`, { signal: controller.signal });
-  expect(response.status).toBe(200);
-  const events: StreamEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffered += value;
-        let end = buffered.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) as StreamEvent['data'] });
-          end = buffered.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  return { events, close: () => controller.abort() };
-}
 
 describe('two server processes on one PostgreSQL database', () => {
   const name = `eco_test_scale_${crypto.randomBytes(6).toString('hex')}`;
@@ -125,8 +25,8 @@ describe('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     await withAdmin(adminUrl(), (sql) => sql.unsafe(`create database ${name}`));
     // one after the other: the first migrates and loads the bundled data, the second finds them
-    portals.push(await startPortal(url));
-    portals.push(await startPortal(url));
+    portals.push(await startPortal(url, ADMIN));
+    portals.push(await startPortal(url, ADMIN));
   });
 
   afterAll(async () => {
@@ -144,7 +44,7 @@ describe('two server processes on one PostgreSQL database', () => {
       select d.thing_id, d.id from datastreams d join things t on t.id = d.thing_id
       where t.code = '1462A' and d.observed_property_code = 'pm2_5'`;
     const thingId = stream!.thing_id;
-    const session = await signIn(a.base);
+    const session = await signIn(a.base, ADMIN);
     const minted = await fetch(`${a.base}/api/things/${thingId}/keys`, {
       method: 'POST',
       headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, origin: a.base },
