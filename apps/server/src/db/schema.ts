@@ -254,6 +254,14 @@ export const datastreams = pgTable(
  * the constraint's check does, once per batch; the only way to remove a Datastream refuses one that
  * has Observations under `FOR UPDATE` (things/registry.ts); and a trigger (migration 0005) deletes
  * the Observations of any Datastream deleted otherwise, as `on delete cascade` did.
+ *
+ * Partitioned by month of `phenomenon_time` (migration 0012; months of UTC+08:00, named
+ * `observations_YYYY_MM`, plus `observations_default` for a month without its partition yet):
+ * drizzle-kit cannot declare `partition by`, so the table is created by hand there and kept by
+ * db/partitions.ts (months created ahead, rows moved out of the default partition, optional
+ * retention). A partitioned table's unique indexes must contain the partition key, so `id` has a
+ * plain index (one per partition): it stays unique because only its identity sequence gives ids,
+ * and nothing references it by foreign key (lookups by id probe each partition's index).
  */
 export const observations = pgTable(
   'observations',
@@ -276,7 +284,7 @@ export const observations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.datastreamId, t.phenomenonTime] }),
-    uniqueIndex('observations_id_key').on(t.id),
+    index('observations_id_idx').on(t.id),
     check('observations_one_result_check', sql`(${t.result} is null) <> (${t.resultJson} is null)`),
   ],
 );
