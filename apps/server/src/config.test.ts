@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       oidcIssuer: 'http://localhost:8000/api/oidc',
       metricsAllow: ['127.0.0.0/8', '::1'],
       shutdownTimeoutMs: 10_000,
+      observationsRetentionMonths: null,
     });
   });
 
@@ -37,6 +38,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_ALLOW: '10.1.2.0/24, 192.0.2.7,fd00::/8' }).metricsAllow).toEqual(['10.1.2.0/24', '192.0.2.7', 'fd00::/8']);
     expect(loadConfig({ METRICS_ALLOW: 'loopback,10.0.0.5' }).metricsAllow).toEqual(['127.0.0.0/8', '::1', '10.0.0.5']);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
+  });
+
+  it('keeps every Observation unless a retention in months is set', () => {
+    expect(loadConfig({}).observationsRetentionMonths).toBeNull();
+    expect(loadConfig({ OBSERVATIONS_RETENTION_MONTHS: '24' }).observationsRetentionMonths).toBe(24);
   });
 
   it('takes the OpenID issuer, refusing one the provider is not mounted at', () => {
@@ -73,6 +79,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: '',
       METRICS_ALLOW: '',
       SHUTDOWN_TIMEOUT_MS: '',
+      OBSERVATIONS_RETENTION_MONTHS: '',
     };
     expect(loadConfig(empty)).toEqual(loadConfig({}));
   });
@@ -171,6 +178,8 @@ describe('loadConfig', () => {
     ['METRICS_ALLOW', { METRICS_ALLOW: '::1,' }],
     ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '10s' }],
     ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '50' }],
+    ['OBSERVATIONS_RETENTION_MONTHS', { OBSERVATIONS_RETENTION_MONTHS: '0' }],
+    ['OBSERVATIONS_RETENTION_MONTHS', { OBSERVATIONS_RETENTION_MONTHS: '1y' }],
   ])('refuses a bad %s (%o) with one ConfigError line naming it', (variable, env) => {
     let thrown: unknown;
     try {

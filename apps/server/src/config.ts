@@ -23,6 +23,7 @@
  * | ADMIN_ACCOUNT, ADMIN_PASSWORD, ADMIN_NAME | (unset) | the first administrator, created at start while none exists |
  * | METRICS_ALLOW | loopback                   | addresses/CIDRs that may read `GET /metrics` (http/metrics.ts); others get 404 |
  * | SHUTDOWN_TIMEOUT_MS | 10000                | on SIGTERM/SIGINT, how long in-flight work may take before the process exits 1 |
+ * | OBSERVATIONS_RETENTION_MONTHS | (unset: keep all) | whole months of raw Observations kept before the current one; older monthly partitions are dropped (db/partitions.ts) |
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -75,6 +76,11 @@ export interface Config {
   metricsAllow: string[];
   /** on SIGTERM/SIGINT, the time in-flight work may take before the process gives up and exits 1, ms (main.ts) */
   shutdownTimeoutMs: number;
+  /**
+   * whole months of raw Observations kept before the current month (db/partitions.ts drops older
+   * monthly partitions; the hourly roll-up keeps its history); null = keep all
+   */
+  observationsRetentionMonths: number | null;
 }
 
 export class ConfigError extends Error {
@@ -206,6 +212,14 @@ function shutdownTimeoutMs(value: string | undefined): number {
   return Number(value);
 }
 
+function observationsRetentionMonths(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1200) {
+    throw new ConfigError(`OBSERVATIONS_RETENTION_MONTHS must be a whole number of months from 1 to 1200 (unset: keep all), got "${value}"`);
+  }
+  return Number(value);
+}
+
 /** OIDC_ISSUER: an absolute http(s) URL ending in `/api/oidc`, where this server mounts the provider. */
 function oidcIssuer(value: string | undefined, listenPort: number): string | null {
   if (value === undefined || value === '') return listenPort === 0 ? null : `http://localhost:${listenPort}/api/oidc`;
@@ -259,5 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcIssuer: oidcIssuer(env.OIDC_ISSUER, httpPort(env.PORT)),
     metricsAllow: metricsAllow(env.METRICS_ALLOW),
     shutdownTimeoutMs: shutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS),
+    observationsRetentionMonths: observationsRetentionMonths(env.OBSERVATIONS_RETENTION_MONTHS),
   };
 }

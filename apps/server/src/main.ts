@@ -12,6 +12,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/client';
+import { startPartitionMaintenance } from './db/partitions';
 import { DataFolderLockedError } from './db/pglite-lock';
 import { AppMetrics } from './http/metrics';
 import { SensingBus } from './modules/sensing/events';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     database = await openDatabase(config.database, say);
     const loaded = await loadBundledData(database.db, config.dataDir);
     say(loaded.length > 0 ? `loaded bundled data: ${loaded.join(', ')}` : 'bundled data already loaded');
+    await startPartitionMaintenance(database.db, config.observationsRetentionMonths, say);
     const admin = await ensureFirstAdmin(database.db, config.firstAdmin);
     if (admin === 'created') say(`created the first administrator ${config.firstAdmin!.account.toLowerCase()} (ADMIN_ACCOUNT)`);
     if (admin === 'admin exists' && config.firstAdmin) say('ADMIN_ACCOUNT ignored: an administrator exists (unset ADMIN_PASSWORD now)');
