@@ -110,7 +110,9 @@ export async function aggregatedSeries(
   const [stream] = await db
     .select({
       id: datastreams.id,
-      newest: sql<Date | string | null>`(select max(phenomenon_time) from ${observations} where datastream_id = ${datastreams.id})`,
+      // the id as a parameter: drizzle writes a column in a select list unqualified ("id"), which
+      // inside this subquery would be observations.id (and scan every partition)
+      newest: sql<Date | string | null>`(select max(phenomenon_time) from ${observations} where datastream_id = ${datastreamId})`,
     })
     .from(datastreams)
     .where(eq(datastreams.id, datastreamId));
