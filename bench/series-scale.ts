@@ -68,13 +68,15 @@ async function pickStreams(db: Db): Promise<{ fill: number[]; station: { thingId
   return { fill: rows.slice(0, STREAMS).map((r) => r.id), station: { thingId, streams: rows.filter((r) => r.thing_id === thingId).map((r) => r.id) } };
 }
 
-/** The monthly partitions from `fromMs` to `toMs` (a probe row per month, then the upkeep gives each its partition). */
+/** The monthly partitions from `fromMs` to `toMs` (a probe row per month of an empty Datastream, then the upkeep gives each its partition). */
 async function ensureMonths(db: Db, stream: number, fromMs: number, toMs: number): Promise<void> {
   for (let t = fromMs; t <= toMs + 31 * 24 * 60 * MINUTE; t += 27 * 24 * 60 * MINUTE) {
     const at = new Date(Math.min(t, toMs)).toISOString();
     await db.execute(sql`insert into observations (datastream_id, phenomenon_time, result) values (${stream}, ${at}::timestamptz, 1) on conflict do nothing`);
   }
   await maintainObservationPartitions(db, new Date(), null);
+  // the partitions stay; the probes go, so the measurements below find the minutes free
+  await db.execute(sql`delete from observations where datastream_id = ${stream}`);
 }
 
 async function push(baseUrl: string, key: string, observations: unknown[]): Promise<void> {
