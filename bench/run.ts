@@ -14,6 +14,7 @@ import { measureHomeLoad } from './home-load';
 import { printPublicReads } from './public-reads';
 import { HTTP_CONCURRENCY, measureMqttIngest, OBSERVATIONS } from './mqtt-ingest';
 import { DEVICES, measureSensing, type SensingFigures, signIn } from './sensing-ingest';
+import { runSeriesScale } from './series-scale';
 import { firstAdminEnv, freePort, startTestServer } from '../e2e/support/server';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -96,3 +97,6 @@ if (process.env.BENCH_PG !== '0') {
     await sql.end();
   }
 }
+
+// the partitioned Observations at 1 M and 10 M, and ingestion beside a raw insert (series-scale.ts)
+await runSeriesScale();
