@@ -120,8 +120,9 @@ describe('observation partitions', () => {
   });
 
   it('reads only the partitions of its 7 days for a series', async () => {
-    // the raw-rows half of the series query (modules/sensing/read.ts aggregatedSeries): 7 days
-    // across the end of October, whole hours from the roll-up, partial ones from the rows
+    // what the series query (modules/sensing/read.ts aggregatedSeries, from and to given) reads of
+    // the Observations: the partial hours at both ends of 7 days across the end of October (whole
+    // hours come from the roll-up)
     await db()
       .insert(observations)
       .values({ datastreamId: stream, phenomenonTime: cst('2026-10-15T08:00'), result: 1 });

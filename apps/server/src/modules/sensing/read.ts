@@ -110,9 +110,13 @@ export async function aggregatedSeries(
   const [stream] = await db
     .select({
       id: datastreams.id,
-      // the id as a parameter: drizzle writes a column in a select list unqualified ("id"), which
-      // inside this subquery would be observations.id (and scan every partition)
-      newest: sql<Date | string | null>`(select max(phenomenon_time) from ${observations} where datastream_id = ${datastreamId})`,
+      // only when no end is given: it probes every monthly partition, where a range reads only its
+      // own months. The id as a parameter: drizzle writes a column in a select list unqualified
+      // ("id"), which inside this subquery would be observations.id
+      newest:
+        query.from || query.to
+          ? sql<null>`null`
+          : sql<Date | string | null>`(select max(phenomenon_time) from ${observations} where datastream_id = ${datastreamId})`,
     })
     .from(datastreams)
     .where(eq(datastreams.id, datastreamId));
