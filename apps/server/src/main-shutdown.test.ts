@@ -5,20 +5,12 @@
  * process counts its MQTT clients.
  */
 import http from 'node:http';
-import net from 'node:net';
 import mqtt from 'mqtt';
 import { expect, it } from 'vitest';
+import net from 'node:net';
 import { runTsx, stop } from './test/child-process';
+import { freePort } from './test/portal-processes';
 import { createLoadedDatabase, DATA_DIR } from './test/test-database';
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Whether a TCP connection to `port` of 127.0.0.1 is accepted or refused. */
 function connects(port: number): Promise<'accepted' | 'refused'> {

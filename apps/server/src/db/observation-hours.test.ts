@@ -6,8 +6,9 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneDatastream } from '../test/one-datastream';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { datastreams, observationHours, observations, observedProperties, things } from './schema';
+import { datastreams, observationHours, observations } from './schema';
 
 describe('observation_hours', () => {
   let database: TestDatabase;
@@ -23,10 +24,7 @@ describe('observation_hours', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await db().insert(observedProperties).values({ code: 'no2', nameZh: '二氧化氮', nameEn: 'NO₂', unit: 'µg/m³', description: '' });
-    const [thing] = await db().insert(things).values({ code: 'ROLLUP-1', kind: 'sensor_mast', name: '汇总测试' }).returning({ id: things.id });
-    const [row] = await db().insert(datastreams).values({ thingId: thing!.id, observedPropertyCode: 'no2' }).returning({ id: datastreams.id });
-    stream = row!.id;
+    stream = await oneDatastream(db(), 'ROLLUP-1', '汇总测试');
   });
 
   afterAll(async () => {

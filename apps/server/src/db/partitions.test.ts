@@ -7,9 +7,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../lib/sql-rows';
+import { oneDatastream } from '../test/one-datastream';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { MONTHS_AHEAD, maintainObservationPartitions } from './partitions';
-import { datastreams, observationHours, observations, observedProperties, things } from './schema';
+import { observationHours, observations } from './schema';
 
 /** the instant `local` names in UTC+08:00 (`2031-05-31T23:30`) */
 const cst = (local: string) => new Date(`${local}:00+08:00`);
@@ -48,10 +49,7 @@ describe('observation partitions', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await db().insert(observedProperties).values({ code: 'no2', nameZh: '二氧化氮', nameEn: 'NO₂', unit: 'µg/m³', description: '' });
-    const [thing] = await db().insert(things).values({ code: 'PART-1', kind: 'sensor_mast', name: '分区测试' }).returning({ id: things.id });
-    const [row] = await db().insert(datastreams).values({ thingId: thing!.id, observedPropertyCode: 'no2' }).returning({ id: datastreams.id });
-    stream = row!.id;
+    stream = await oneDatastream(db(), 'PART-1', '分区测试');
   });
 
   afterAll(async () => {
