@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
+import { readableSize } from '../lib/sizes';
 import { AppError } from '../http/app-error';
 import { type FileKind, kindOf } from '@eco/contracts/file-kinds';
 
@@ -83,7 +84,7 @@ export class FileStore {
       return { sha256, size, mime: type.mime, created };
     } catch (error) {
       fs.rmSync(tmp, { force: true });
-      if (error instanceof TooLarge) throw new AppError('UPLOAD_TOO_LARGE', `${maxBytes} bytes`);
+      if (error instanceof TooLarge) throw new AppError('UPLOAD_TOO_LARGE', readableSize(maxBytes));
       throw error;
     }
   }

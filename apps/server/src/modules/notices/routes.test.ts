@@ -419,6 +419,11 @@ describe('notices', () => {
       expect(filesOnDisk()).toEqual(disk);
     });
 
+    it('names the size limit as people read it (64 KB here, not a count of bytes)', async () => {
+      const response = await upload(noticeId, '大文件.pdf', Buffer.concat([SAMPLES.pdf(), Buffer.alloc(MAX_BYTES + 1 - SAMPLES.pdf().length, 0x20)]));
+      expect(errorOf(response).errorMessage).toBe('上传的文件超过大小上限：64 KB');
+    });
+
     it('accepts a file exactly at the limit', async () => {
       const atLimit = Buffer.concat([SAMPLES.pdf(), Buffer.alloc(MAX_BYTES - SAMPLES.pdf().length, 0x20)]);
       expect((await upload(noticeId, '正好.pdf', atLimit)).status).toBe(201);

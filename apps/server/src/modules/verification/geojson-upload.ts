@@ -7,6 +7,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { GEOJSON_MAX_BYTES } from '@eco/contracts/verification-sources';
+import { readableSize } from '../../lib/sizes';
 import { AppError } from '../../http/app-error';
 import { unknownPropertyIssue, validationError } from '../../http/validation-error';
 import { cleanFileName } from '../documents/service';
@@ -38,7 +39,7 @@ export async function readGeoJsonUpload(request: FastifyRequest, fieldNames: rea
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       // @fastify/multipart ends the stream at its `fileSize` limit and marks it truncated
-      if (stream.truncated) throw new AppError('UPLOAD_TOO_LARGE', `${GEOJSON_MAX_BYTES} bytes`);
+      if (stream.truncated) throw new AppError('UPLOAD_TOO_LARGE', readableSize(GEOJSON_MAX_BYTES));
       file = { bytes: Buffer.concat(chunks), fileName: cleanFileName(part.filename) };
     } else {
       fields[part.fieldname] = String(part.value ?? '');
