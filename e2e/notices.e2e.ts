@@ -37,9 +37,14 @@ describe('notices', () => {
     const body = drawer.getByRole('textbox', { name: '正文' });
     await body.click();
     await page.keyboard.type('各市林业局：请加强');
-    await drawer.getByRole('button', { name: '加粗' }).click();
+    // the toolbar click gives the editor its focus back: type once 加粗 shows it is on (or off), or a
+    // keystroke of a busy machine can land before the caret is back in place
+    const bold = drawer.getByRole('button', { name: '加粗' });
+    await bold.click();
+    await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type('野外用火');
-    await drawer.getByRole('button', { name: '加粗' }).click();
+    await bold.click();
+    await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.type('管理，严防森林火灾。');
     await drawer.getByRole('button', { name: '保存草稿' }).click();
     await page.getByText('已保存').first().waitFor();
