@@ -40,6 +40,16 @@ export const siteSettings = pgTable(
     recordNumber: text('record_number').notNull().default(''),
     /** the operations platform opened by the /ywpt menu entry; null → the entry shows no screen */
     opsPlatformUrl: text('ops_platform_url'),
+    /** 主办单位 shown in the footer; '' when none */
+    sponsor: text().notNull().default(''),
+    /** 承办单位 shown in the footer; '' when none */
+    operator: text().notNull().default(''),
+    /** 公安机关备案号 (e.g. 陕公网安备 61010302000001号); '' when none */
+    publicSecurityRecordNumber: text('public_security_record_number').notNull().default(''),
+    /** 网站标识码 of the government-website registry (10 characters, e.g. 6100000001); '' when none */
+    siteCode: text('site_code').notNull().default(''),
+    /** contact line for the footer (telephone, e-mail, address); '' when none */
+    contact: text().notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('site_settings_single_row', sql`${t.id} = 1`)],
@@ -121,6 +131,8 @@ export const things = pgTable('things', {
     .default('active'),
   /** the latest phenomenonTime received from this Thing (observation or detection) */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  /** how often the Thing is expected to report, seconds; null → its kind's default (online = heard within it) */
+  reportingIntervalSeconds: integer('reporting_interval_seconds'),
   createdAt: createdAt(),
 });
 
@@ -579,6 +591,14 @@ export const notices = pgTable(
       .default('draft'),
     /** when it becomes visible to readers once published (a future time schedules it) */
     publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** 文号, e.g. 陕林发〔2026〕12号; '' when none */
+    documentNumber: text('document_number').notNull().default(''),
+    /** 索引号 of the government information disclosure catalogue; '' when none */
+    indexNumber: text('index_number').notNull().default(''),
+    /** 发布机构 as printed on the notice; '' → the organisation's name */
+    issuingBody: text('issuing_body').notNull().default(''),
+    /** 成文日期 (calendar date, UTC+08); null when not given */
+    writtenOn: date('written_on', { mode: 'string' }),
     viewCount: integer('view_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
