@@ -16,6 +16,7 @@ import { startPartitionMaintenance } from './db/partitions';
 import { DataFolderLockedError } from './db/pglite-lock';
 import { AppMetrics } from './http/metrics';
 import { SensingBus } from './modules/sensing/events';
+import { observationsEvent } from './modules/sensing/observations-event';
 import { type Relay, startRelay } from './modules/sensing/relay';
 import type { MqttBroker } from './modules/sensorthings/mqtt/broker';
 import { MqttEndpoint } from './modules/sensorthings/mqtt/endpoint';
@@ -99,7 +100,14 @@ async function main(): Promise<void> {
       await database?.close();
     }, config.shutdownTimeoutMs);
     if (database.notifications) {
-      relay = await startRelay(bus, database.notifications, (line, error) => app.log.error({ err: error }, line));
+      const db = database.db;
+      relay = await startRelay(
+        bus,
+        database.notifications,
+        (line, error) => app.log.error({ err: error }, line),
+        // the newest values for this process's screens, read only while one of them is open
+        async (event) => (event.type === 'observations-stored' && bus.listenerCount('observations') > 0 ? observationsEvent(db, event.data) : undefined),
+      );
       say('relaying sensing events to and from the other server processes on this database (LISTEN eco_sensing)');
     }
     const address = await app.listen({ port: config.port, host: config.host });

@@ -17,12 +17,22 @@ import type { EntitySet } from '@eco/contracts/sensorthings';
 /**
  * Observations committed by one ingestion (ingest.ts), by their ids in `observations` (their
  * SensorThings `@iot.id`s): the items accepted and the AQI derived from them. Carries ids only, so
- * publishing it costs no query; the MQTT broker reads the entities when somebody subscribes to them.
+ * publishing it costs no query; the MQTT broker reads the entities when somebody subscribes to them,
+ * and a process that hears it from another (relay.ts) makes the event stream's `observations`
+ * event from it (observations-event.ts) only while one of its streams is open.
  * The server's own event: never on the wire (the event stream does not subscribe to it).
  */
 export interface ObservationsStored {
   type: 'observations-stored';
-  data: { thingId: number; ids: number[] };
+  data: {
+    thingId: number;
+    thingCode: string;
+    /** the items accepted (derived AQI not counted) */
+    accepted: number;
+    /** the Datastreams that received rows, derived AQI included */
+    datastreamIds: number[];
+    ids: number[];
+  };
 }
 
 /**

@@ -41,8 +41,9 @@ import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
 import { evaluateOnArrival, publishAlertChanges, type AlertChanges } from '../alerts/service';
 import { deriveStationAqi } from './derived-aqi';
-import type { SensingBus } from './events';
-import { latestObservations, detectionsByIds } from './read';
+import type { ObservationsStored, SensingBus } from './events';
+import { observationsEvent } from './observations-event';
+import { detectionsByIds } from './read';
 
 const EARLIEST_MS = new Date(EARLIEST_PHENOMENON_TIME).getTime();
 
@@ -301,21 +302,12 @@ export async function storeObservationsIn(tx: Db, thing: IngestingThing, items: 
   const announce = async (db: Db, bus: SensingBus): Promise<void> => {
     // called once the items are committed: the Prometheus counter (http/metrics.ts)
     recordIngestion(result);
-    // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to them
-    if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0)
-      bus.publish({ type: 'observations-stored', data: { thingId: thing.id, ids: storedIds } });
+    // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to
+    // them, the relay (relay.ts) tells the other processes
+    const stored: ObservationsStored['data'] = { thingId: thing.id, thingCode: thing.code, accepted: result.accepted, datastreamIds: derivedTouched, ids: storedIds };
+    if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0) bus.publish({ type: 'observations-stored', data: stored });
     // the newest values are read for the live screens only while one listens
-    if (result.accepted > 0 && bus.listenerCount('observations') > 0) {
-      bus.publish({
-        type: 'observations',
-        data: {
-          thingId: thing.id,
-          thingCode: thing.code,
-          count: result.accepted,
-          latest: await latestObservations(db, { datastreamIds: derivedTouched, limit: 50 }),
-        },
-      });
-    }
+    if (result.accepted > 0 && bus.listenerCount('observations') > 0) bus.publish(await observationsEvent(db, stored));
     await publishAlertChanges(db, bus, changes);
   };
   return { result, ids, announce };

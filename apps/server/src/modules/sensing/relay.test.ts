@@ -33,7 +33,7 @@ class FakeServer {
 
 const observationsOf = (thingId: number, count: number): BusEvent => ({
   type: 'observations-stored',
-  data: { thingId, ids: Array.from({ length: count }, (_, i) => i + 1) },
+  data: { thingId, thingCode: `T${thingId}`, accepted: count, datastreamIds: [thingId], ids: Array.from({ length: count }, (_, i) => i + 1) },
 });
 
 /** Every event `bus` delivers to a subscriber of all types, in order. */
@@ -88,5 +88,36 @@ describe('relay of sensing events between server processes', () => {
     buses[0]!.publish(observationsOf(9, 1));
     expect(server.sent).toBe(sent);
     expect(received[1]).toHaveLength(30);
+  });
+
+  it('sends no read values: a receiver makes the observations event from the ids, right after them, and only it', async () => {
+    const server = new FakeServer();
+    const [a, b] = [new SensingBus(), new SensingBus()];
+    const [heardA, heardB] = [heard(a), heard(b)];
+    const derived: number[] = [];
+    const relays = [
+      await startRelay(a, server.connection(), (line) => expect.fail(line)),
+      await startRelay(b, server.connection(), (line) => expect.fail(line), async (event) => {
+        if (event.type !== 'observations-stored') return undefined;
+        derived.push(event.data.thingId);
+        // a read that takes a while: what arrives meanwhile waits its turn
+        await new Promise((resolve) => setImmediate(resolve));
+        return { type: 'observations', data: { thingId: event.data.thingId, thingCode: event.data.thingCode, count: event.data.accepted, latest: [] } };
+      }),
+    ];
+    a.publish({ type: 'observations', data: { thingId: 1, thingCode: 'T1', count: 1, latest: [] } });
+    a.publish(observationsOf(1, 1));
+    a.publish(observationsOf(2, 2));
+    for (const relay of relays) await relay.flush();
+    expect(heardB.map((event) => `${event.type} ${'thingId' in event.data ? event.data.thingId : ''}`)).toEqual([
+      'observations-stored 1',
+      'observations 1',
+      'observations-stored 2',
+      'observations 2',
+    ]);
+    expect(derived).toEqual([1, 2]);
+    // nothing comes back to the sender
+    expect(heardA).toHaveLength(3);
+    for (const relay of relays) await relay.close();
   });
 });

@@ -15,6 +15,11 @@
  *   JSON is cut into parts of at most {@link PART_CHARS} UTF-16 units (≤ 7 800 bytes of UTF-8
  *   with the header), sent in one transaction and put together again on arrival.
  *
+ * - **Ids, not reads**: the event stream's `observations` event (the newest values, read from the
+ *   database) is not relayed; `observations-stored` (ids, no read) is, and a receiving process
+ *   makes `observations` from it (`derive`) only while it has a stream open — so ingestion never
+ *   reads for the other processes' screens, and a process with no screen reads nothing.
+ *
  * PGlite is one process: nothing to relay (main.ts starts this only on PostgreSQL).
  */
 import { randomUUID } from 'node:crypto';
@@ -27,15 +32,15 @@ export const RELAY_CHANNEL = 'eco_sensing';
 /** The most UTF-16 units of an event's JSON in one notification: 3 bytes each at most, with the header under 8000 bytes. */
 export const PART_CHARS = 2_500;
 
-/** Every event type of the bus (events.ts `BusEvent`). */
+/** Every event type of the bus (events.ts `BusEvent`) but `observations`, which receivers `derive`. */
 const EVENT_TYPES = Object.keys({
-  observations: true,
+  observations: false,
   alert: true,
   detection: true,
   verification: true,
   'observations-stored': true,
   'entities-changed': true,
-} satisfies Record<BusEventType, true>) as BusEventType[];
+} satisfies Record<BusEventType, boolean>).filter((type) => type !== 'observations') as BusEventType[];
 
 /** One event's JSON cut into notifications: `<origin> <sequence> <part> <parts> <text>`. */
 export function toParts(origin: string, sequence: number, event: BusEvent): string[] {
@@ -91,9 +96,16 @@ export interface Relay {
 /**
  * Relays `bus` through `channel` (a PostgreSQL connection's NOTIFY/LISTEN) from now on; resolves
  * once it listens. `log` hears of a failed send (the events are then lost for the other processes,
- * never for this one's own subscribers).
+ * never for this one's own subscribers) or a failed `derive`. `derive` makes, from an event
+ * received, one more to publish right after it (main.ts: `observations` from
+ * `observations-stored`); received events and what they derive are published in arrival order.
  */
-export async function startRelay(bus: SensingBus, channel: NotificationChannel, log: (line: string, error: unknown) => void): Promise<Relay> {
+export async function startRelay(
+  bus: SensingBus,
+  channel: NotificationChannel,
+  log: (line: string, error: unknown) => void,
+  derive: (event: BusEvent) => Promise<BusEvent | undefined> = async () => undefined,
+): Promise<Relay> {
   const origin = randomUUID();
   /** events this process received from another: published on its bus, never sent again */
   const received = new WeakSet<BusEvent>();
@@ -101,6 +113,8 @@ export async function startRelay(bus: SensingBus, channel: NotificationChannel, 
   let sequence = 0;
   let queued: string[] = [];
   let sending: Promise<void> = Promise.resolve();
+  /** received events still being published (a derive reads the database) */
+  let publishing: Promise<void> = Promise.resolve();
 
   const pump = async (): Promise<void> => {
     while (queued.length > 0) {
@@ -127,15 +141,27 @@ export async function startRelay(bus: SensingBus, channel: NotificationChannel, 
     const read = reader.read(payload);
     if (!read || read.origin === origin) return;
     received.add(read.event);
-    bus.publish(read.event);
+    publishing = publishing.then(async () => {
+      bus.publish(read.event);
+      try {
+        const derived = await derive(read.event);
+        if (derived) {
+          received.add(derived);
+          bus.publish(derived);
+        }
+      } catch (error) {
+        log('making a relayed sensing event ready for this process failed', error);
+      }
+    });
   });
 
   return {
-    flush: () => sending,
+    flush: () => Promise.all([sending, publishing]).then(() => {}),
     async close() {
       unsubscribe();
       await sending;
       await listening.unlisten();
+      await publishing;
     },
   };
 }
