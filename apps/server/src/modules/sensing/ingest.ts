@@ -304,7 +304,13 @@ export async function storeObservationsIn(tx: Db, thing: IngestingThing, items: 
     recordIngestion(result);
     // ids only (no query): the SensorThings MQTT broker reads the entities if somebody subscribes to
     // them, the relay (relay.ts) tells the other processes
-    const stored: ObservationsStored['data'] = { thingId: thing.id, thingCode: thing.code, accepted: result.accepted, datastreamIds: derivedTouched, ids: storedIds };
+    const stored: ObservationsStored['data'] = {
+      thingId: thing.id,
+      thingCode: thing.code,
+      accepted: result.accepted,
+      datastreamIds: derivedTouched,
+      ids: storedIds,
+    };
     if (storedIds.length > 0 && bus.listenerCount('observations-stored') > 0) bus.publish({ type: 'observations-stored', data: stored });
     // the newest values are read for the live screens only while one listens
     if (result.accepted > 0 && bus.listenerCount('observations') > 0) bus.publish(await observationsEvent(db, stored));

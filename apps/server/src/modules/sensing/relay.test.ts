@@ -97,13 +97,18 @@ describe('relay of sensing events between server processes', () => {
     const derived: number[] = [];
     const relays = [
       await startRelay(a, server.connection(), (line) => expect.fail(line)),
-      await startRelay(b, server.connection(), (line) => expect.fail(line), async (event) => {
-        if (event.type !== 'observations-stored') return undefined;
-        derived.push(event.data.thingId);
-        // a read that takes a while: what arrives meanwhile waits its turn
-        await new Promise((resolve) => setImmediate(resolve));
-        return { type: 'observations', data: { thingId: event.data.thingId, thingCode: event.data.thingCode, count: event.data.accepted, latest: [] } };
-      }),
+      await startRelay(
+        b,
+        server.connection(),
+        (line) => expect.fail(line),
+        async (event) => {
+          if (event.type !== 'observations-stored') return undefined;
+          derived.push(event.data.thingId);
+          // a read that takes a while: what arrives meanwhile waits its turn
+          await new Promise((resolve) => setImmediate(resolve));
+          return { type: 'observations', data: { thingId: event.data.thingId, thingCode: event.data.thingCode, count: event.data.accepted, latest: [] } };
+        },
+      ),
     ];
     a.publish({ type: 'observations', data: { thingId: 1, thingCode: 'T1', count: 1, latest: [] } });
     a.publish(observationsOf(1, 1));
