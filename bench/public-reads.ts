@@ -5,7 +5,7 @@
  * limits (≥ 5 000 req/s, p99 ≤ 50 ms). Then a crowd: 200 connections for 30 s on
  * /api/sensing/overview while a device pushes observations one request after another, with the
  * longest wait (limit 1 s), answers other than 2xx, errors and timeouts (limit 0) and the writes
- * accepted. An administrator of the server (ADMIN_ACCOUNT/ADMIN_PASSWORD) signs in to make the key.
+ * accepted. Requests say what a browser accepts (gzip, br), so the answers are those visitors get. An administrator of the server (ADMIN_ACCOUNT/ADMIN_PASSWORD) signs in to make the key.
  *
  * `npx tsx bench/public-reads.ts` runs it alone on PGlite and on PostgreSQL (BENCH_PG_URL, BENCH_PG=0
  * as bench/run.ts); BENCH_PUBLIC_SECONDS (default 5) per read, BENCH_CROWD_SECONDS (default 30).
@@ -50,9 +50,12 @@ interface Figures {
   timeouts: number;
 }
 
+/** What a browser sends: the answers come compressed, as visitors get them. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 async function measure(url: string, connections: number, seconds: number): Promise<Figures> {
-  await autocannon({ url, connections, duration: 1 }); // warm-up: the first requests compile code and fill caches
-  const r = await autocannon({ url, connections, duration: seconds });
+  await autocannon({ url, connections, duration: 1, headers: BROWSER_HEADERS }); // warm-up: the first requests compile code and fill caches
+  const r = await autocannon({ url, connections, duration: seconds, headers: BROWSER_HEADERS });
   return {
     requestsPerSecond: r.requests.average,
     p50: r.latency.p50,
@@ -134,7 +137,13 @@ async function printCrowd(database: string, baseUrl: string, admin: { account: s
       writes.maxMs = Math.max(writes.maxMs, performance.now() - t0);
     }
   })();
-  const crowd = await autocannon({ url: `${baseUrl}/api/sensing/overview`, connections: CROWD, duration: CROWD_SECONDS, timeout: 10 });
+  const crowd = await autocannon({
+    url: `${baseUrl}/api/sensing/overview`,
+    connections: CROWD,
+    duration: CROWD_SECONDS,
+    timeout: 10,
+    headers: BROWSER_HEADERS,
+  });
   running = false;
   await pushing;
   const unanswered = crowd.errors + crowd.timeouts;

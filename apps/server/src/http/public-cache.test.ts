@@ -5,6 +5,7 @@
  * figures that move with the clock move with it, and a browser's copy is confirmed with 304 until
  * the figures change.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,29 @@ describe('public figures from memory', () => {
     expect(changed.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(changed.headers.etag).not.toBe(etag);
     expect(JSON.parse(changed.body).data.observationsLast24h).toBe(dataOf(first).observationsLast24h + 1);
+  });
+
+  it('sends the city boundaries compressed as the browser asks, the same figures in every encoding', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/city-boundaries' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const answers = [];
+      for (let i = 0; i < 2; i++) {
+        answers.push(await ctx.app.inject({ method: 'GET', url: '/api/city-boundaries', headers: { 'accept-encoding': `${encoding}, identity` } }));
+      }
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+        expect(decode(answer.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
   });
 
   it('shows a verification task closed a moment ago in the headline and on the public map', async () => {

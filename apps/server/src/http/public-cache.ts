@@ -19,10 +19,15 @@
  *
  * Concurrent misses of one answer wait for one query (single flight). The stored body is the
  * route's own serialisation of `{ success: true, data }`, so the bytes are those of an uncached
- * answer; each carries a weak `ETag`, and a request whose `If-None-Match` names it gets 304.
+ * answer; each carries a weak `ETag`, and a request whose `If-None-Match` names it gets 304. A
+ * client that accepts brotli or gzip gets the body compressed once per cached answer, not once per
+ * request (the city boundaries are 300 KB of JSON).
  */
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusEventType, SensingBus } from '../modules/sensing/events';
 
@@ -62,6 +67,23 @@ const GROUP_EVENTS = {
   verification: ['verification'],
 } as const satisfies Partial<Record<PublicGroup, readonly BusEventType[]>>;
 
+/** Bodies shorter than this are sent as they are (as @fastify/compress's threshold in app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The encodings a cached body is kept in, best first; brotli at quality 4 and gzip at level 6
+ * (@fastify/compress's and zlib's defaults), fast enough to redo once a second per answer.
+ */
+const ENCODERS = {
+  br: (body: string) =>
+    promisify(brotliCompress)(body, {
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+    }),
+  gzip: (body: string) => promisify(gzip)(body, { level: 6 }),
+};
+type Encoding = keyof typeof ENCODERS;
+const negotiator = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
+
 interface Entry {
   group: PublicGroup;
   /** the group's generation when the read started */
@@ -73,6 +95,8 @@ interface Entry {
   /** the serialised envelope and its ETag, made by the first reply that sends it */
   body?: string;
   etag?: string;
+  /** the body compressed, made by the first request that accepts each encoding */
+  encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 declare module 'fastify' {
@@ -87,6 +111,8 @@ export class PublicCache {
   private readonly generations = new Map<PublicGroup, number>(GROUPS.map((g) => [g, 0]));
   /** replies to answer with 304 (their request named the answer's ETag) */
   readonly notModified = new WeakSet<FastifyReply>();
+  /** replies to send compressed, with their bytes */
+  readonly encodedReplies = new WeakMap<FastifyReply, Buffer>();
 
   constructor(
     private readonly now: () => Date,
@@ -121,9 +147,23 @@ export class PublicCache {
     }
     const { body, etag } = entry;
     // a reply with its own serializer gets no content type from Fastify: the one of a JSON answer
-    reply.serializer(() => body).type('application/json; charset=utf-8');
-    reply.header('etag', etag);
-    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) this.notModified.add(reply);
+    reply.type('application/json; charset=utf-8').header('etag', etag).header('vary', 'accept-encoding');
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      this.notModified.add(reply);
+      reply.serializer(() => body);
+      return data;
+    }
+    const encoding = body.length >= COMPRESS_FROM_BYTES ? negotiator.negotiate(request.headers['accept-encoding'] ?? '') : null;
+    if (encoding === 'br' || encoding === 'gzip') {
+      entry.encoded ??= {};
+      const encoded = (entry.encoded[encoding] ??= ENCODERS[encoding](body));
+      const bytes = await encoded;
+      // @fastify/compress leaves a reply that already has a Content-Encoding alone; the onSend hook
+      // (registerPublicCache) sends these bytes instead of the body
+      reply.header('content-encoding', encoding);
+      this.encodedReplies.set(reply, bytes);
+    }
+    reply.serializer(() => body);
     return data;
   }
 
@@ -181,6 +221,8 @@ export function registerPublicCache(app: FastifyInstance, { bus, now }: { bus: S
       reply.code(304);
       return null;
     }
+    const encoded = cache.encodedReplies.get(reply);
+    if (encoded && reply.statusCode === 200) return encoded;
     // before the write's answer leaves, so the writer's next read sees the change
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && reply.statusCode < 400) {
       cache.invalidateAfterWrite(request.url);
