@@ -17,7 +17,11 @@
  *   modules/sensing/relay.ts).
  *   Writes in another process that are not sensing events reach this one within the maximum age.
  *
- * Concurrent misses of one answer wait for one query (single flight). The stored body is the
+ * Concurrent misses of one answer wait for one query (single flight). After a change, the request
+ * that starts the new read waits for it (and sees the change, as does every request after the read
+ * is done); requests arriving meanwhile get the answer from before the change when it is younger
+ * than the maximum age, so a crowd never queues behind a read that a stream of writes keeps
+ * restarting. The stored body is the
  * route's own serialisation of `{ success: true, data }`, so the bytes are those of an uncached
  * answer; each carries a weak `ETag`, and a request whose `If-None-Match` names it gets 304. A
  * client that accepts brotli or gzip gets the body compressed once per cached answer, not once per
@@ -95,6 +99,10 @@ interface Entry {
   /** the serialised envelope and its ETag, made by the first reply that sends it */
   body?: string;
   etag?: string;
+  /** its read has succeeded */
+  settled: boolean;
+  /** a read for a newer state under way, while this one is still served (PublicCache.refreshed) */
+  next?: Entry;
   /** the body compressed, made by the first request that accepts each encoding */
   encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
 }
@@ -127,17 +135,7 @@ export class PublicCache {
   async answer<T>(request: FastifyRequest, reply: FastifyReply, group: PublicGroup, read: () => Promise<T>): Promise<T> {
     const key = `${request.routeOptions.url} ${JSON.stringify(request.params ?? {})} ${JSON.stringify(request.query ?? {})}`;
     let entry = this.entries.get(key);
-    if (!entry || !this.fresh(entry)) {
-      if (entry) this.entries.delete(key);
-      entry = this.start(group, read);
-      if (this.entries.size >= PUBLIC_FIGURES_MAX_ENTRIES) this.sweep();
-      if (this.entries.size < PUBLIC_FIGURES_MAX_ENTRIES) this.entries.set(key, entry);
-      const started = entry;
-      // a failed read is not kept: the next request tries again
-      entry.data.catch(() => {
-        if (this.entries.get(key) === started) this.entries.delete(key);
-      });
-    }
+    if (!entry || !this.fresh(entry)) entry = this.refreshed(key, entry, group, read);
     const data = (await entry.data) as T;
     if (entry.body === undefined || entry.etag === undefined) {
       // the route's response schema serialises JSON to a string (Fastify's types allow buffers for other serialisers)
@@ -180,18 +178,69 @@ export class PublicCache {
     }
   }
 
+  /**
+   * The entry to answer from when `previous` (the one kept under `key`, if any) is no longer fresh:
+   * - a read for the group's current state is under way (started by an earlier request since the
+   *   change) and `previous` is younger than the maximum age: `previous`, so a crowd does not queue
+   *   behind the read — only the request that started it waits, and every later one gets it once
+   *   it is done (so whoever reads after a change, the writer included, sees it);
+   * - such a read is under way and `previous` is too old: that read (single flight);
+   * - otherwise a new read, which this request waits for.
+   */
+  private refreshed(key: string, previous: Entry | undefined, group: PublicGroup, read: () => Promise<unknown>): Entry {
+    const refresh = previous?.next;
+    if (previous && refresh && refresh.generation === this.generations.get(group)) {
+      return previous.settled && this.young(previous) ? previous : refresh;
+    }
+    const entry = this.start(group, read);
+    if (previous?.settled && this.young(previous)) {
+      // kept, to serve while the read runs; replaced once it is done
+      previous.next = entry;
+      entry.data.then(
+        () => {
+          if (this.entries.get(key) === previous) this.entries.set(key, entry);
+        },
+        () => {
+          if (previous.next === entry) previous.next = undefined;
+        },
+      );
+      return entry;
+    }
+    if (previous) this.entries.delete(key);
+    if (this.entries.size >= PUBLIC_FIGURES_MAX_ENTRIES) this.sweep();
+    if (this.entries.size < PUBLIC_FIGURES_MAX_ENTRIES) this.entries.set(key, entry);
+    // a failed read is not kept: the next request tries again
+    entry.data.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry;
+  }
+
   private start(group: PublicGroup, read: () => Promise<unknown>): Entry {
-    return {
+    const entry: Entry = {
       group,
       generation: this.generations.get(group)!,
       startedAt: performance.now(),
       startedAtApp: this.now().getTime(),
       data: read(),
+      settled: false,
     };
+    entry.data.then(
+      () => {
+        entry.settled = true;
+      },
+      () => {},
+    );
+    return entry;
   }
 
+  /** Read after the group's last change and younger than the maximum age. */
   private fresh(entry: Entry): boolean {
-    if (entry.generation !== this.generations.get(entry.group)) return false;
+    return entry.generation === this.generations.get(entry.group) && this.young(entry);
+  }
+
+  /** Younger than the maximum age, by the monotonic clock and by the app's. */
+  private young(entry: Entry): boolean {
     const appAge = this.now().getTime() - entry.startedAtApp;
     return performance.now() - entry.startedAt < this.maxAgeMs && appAge >= 0 && appAge < this.maxAgeMs;
   }
