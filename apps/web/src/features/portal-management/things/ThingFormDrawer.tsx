@@ -158,23 +158,6 @@ export function ThingFormDrawer({
         <Form.Item name="organisationId" label={t('sensing.things.form.organisation')} extra={t('sensing.things.form.organisationHelp')}>
           <OrganisationSelect placeholder={t('sensing.things.form.organisationPlaceholder')} />
         </Form.Item>
-        <Space align="start" wrap>
-          <Form.Item
-            name="longitude"
-            label={t('sensing.things.form.longitude')}
-            rules={coordinate(LONGITUDE_RANGE, t('sensing.things.form.longitudeRange', LONGITUDE_RANGE))}
-          >
-            <InputNumber step={0.0001} precision={6} style={{ width: 200 }} placeholder="108.9402" />
-          </Form.Item>
-          <Form.Item
-            name="latitude"
-            label={t('sensing.things.form.latitude')}
-            rules={coordinate(LATITUDE_RANGE, t('sensing.things.form.latitudeRange', LATITUDE_RANGE))}
-          >
-            <InputNumber step={0.0001} precision={6} style={{ width: 200 }} placeholder="34.2611" />
-          </Form.Item>
-        </Space>
-        <div className="pm-field-note">{t('sensing.things.form.locationHelp')}</div>
         <Form.Item
           name="reportingIntervalMinutes"
           label={t('sensing.things.form.interval')}
@@ -197,6 +180,23 @@ export function ThingFormDrawer({
             placeholder={String(DEFAULT_REPORTING_INTERVAL_SECONDS[kind] / 60)}
           />
         </Form.Item>
+        <Space align="start" wrap>
+          <Form.Item
+            name="longitude"
+            label={t('sensing.things.form.longitude')}
+            rules={coordinate(LONGITUDE_RANGE, t('sensing.things.form.longitudeRange', LONGITUDE_RANGE))}
+          >
+            <InputNumber step={0.0001} precision={6} style={{ width: 200 }} placeholder="108.9402" />
+          </Form.Item>
+          <Form.Item
+            name="latitude"
+            label={t('sensing.things.form.latitude')}
+            rules={coordinate(LATITUDE_RANGE, t('sensing.things.form.latitudeRange', LATITUDE_RANGE))}
+          >
+            <InputNumber step={0.0001} precision={6} style={{ width: 200 }} placeholder="34.2611" />
+          </Form.Item>
+        </Space>
+        <div className="pm-field-note">{t('sensing.things.form.locationHelp')}</div>
       </Form>
     </Drawer>
   );
