@@ -2,7 +2,7 @@
  * /stgz, the control-room wall, against the real server: the map of every device and the key
  * figures with the bundled data, and an observation a device pushes (with a key an administrator
  * created through the API) appearing on the open screen without a reload; a camera-trap detection
- * posted with an image showing its thumbnail.
+ * posted with an image showing its thumbnail; the wall filling a 1080p and a 4K screen exactly.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -116,5 +116,31 @@ describe('/stgz', () => {
     const preview = page.locator('.ant-image-preview-img');
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toContain('size=thumb');
+  });
+
+  it('fills a 1920×1080 and a 3840×2160 wall exactly, with text that grows with the screen', async () => {
+    const page = await browser.newPage();
+    const sizes: Record<number, { scroll: number; inner: number; body: number }> = {};
+    for (const [width, height] of [
+      [1920, 1080],
+      [3840, 2160],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(appUrl('/stgz'));
+      await page.getByTestId('things-map').locator('canvas').first().waitFor();
+      await expect.poll(() => figure(page, 'online').innerText(), { timeout: WAIT_MS }).toMatch(/^\d+ \/ \d+$/);
+      sizes[width] = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollHeight,
+        inner: window.innerHeight,
+        body: Number.parseFloat(getComputedStyle(document.querySelector('.sensing-wall')!).fontSize),
+      }));
+    }
+    expect(sizes[1920]!.scroll).toBe(1080);
+    expect(sizes[1920]!.inner).toBe(1080);
+    expect(sizes[3840]!.scroll).toBe(2160);
+    expect(sizes[3840]!.inner).toBe(2160);
+    // legible from 3 m at 1080p, and twice that on a 4K wall
+    expect(sizes[1920]!.body).toBeGreaterThanOrEqual(24);
+    expect(sizes[3840]!.body).toBeGreaterThanOrEqual(48);
   });
 });

@@ -36,10 +36,49 @@ export const MAP_LIMIT = 5000;
 export const THUMB_LONG_SIDE = 320;
 
 /**
- * A Thing is "online" when it was heard (its newest phenomenonTime) within this many minutes.
- * Stations report hourly, so 90 minutes allows one late hour.
+ * How often a Thing of each kind is expected to report when its own `reportingIntervalSeconds` is
+ * not set, seconds (docs/sensing.md §Freshness):
+ * - `air_quality_station` 3600: hourly, as the national network publishes (HJ 633-2012 hourly AQI);
+ * - `video_camera` 300: the smoke and fire recognition reports its state every few minutes;
+ * - `infrared_camera` 86 400: camera traps send at least a daily heartbeat (the default silence
+ *   rule waits 24 h, modules/sensing/defaults.ts);
+ * - `sensor_mast` 600: 10-minute means (wind speed, temperature, fire danger).
  */
-export const ONLINE_WINDOW_MINUTES = 90;
+export const DEFAULT_REPORTING_INTERVAL_SECONDS: Record<ThingKind, number> = {
+  air_quality_station: 3600,
+  video_camera: 300,
+  infrared_camera: 86_400,
+  sensor_mast: 600,
+};
+
+/** A Thing's own reporting interval, seconds: from one minute to seven days. */
+export const REPORTING_INTERVAL_RANGE = { min: 60, max: 7 * 86_400 } as const;
+
+/**
+ * "Online" = heard (newest phenomenonTime) within one and a half expected intervals: the interval
+ * itself and half of one more for a report that is late (an hourly station's value arrives some
+ * minutes after the hour). Hourly stations: 90 minutes.
+ */
+export const ONLINE_INTERVALS = 1.5;
+
+/** The online window of a Thing, seconds: its expected interval (or its kind's default) × ONLINE_INTERVALS. */
+export function onlineWindowSeconds(kind: ThingKind, reportingIntervalSeconds: number | null | undefined): number {
+  return (reportingIntervalSeconds ?? DEFAULT_REPORTING_INTERVAL_SECONDS[kind]) * ONLINE_INTERVALS;
+}
+
+/**
+ * A station's newest AQI counts in the figures (stations above AQI 100, by level) only while it is
+ * at most this many minutes old; older, the station is "no recent data" (无最新数据), not counted by
+ * its old level (docs/sensing.md §Freshness). The AQI is an hourly value (HJ 633-2012 §5, 1-hour
+ * concentrations), published after its hour ends: two hours are the newest hour and one late one.
+ */
+export const AQI_FRESH_MINUTES = 120;
+
+/** Whether an AQI observed at `time` still counts at `at` (both ISO 8601 or Date): within AQI_FRESH_MINUTES, not ahead of `at` by more than drift. */
+export function isAqiFresh(time: string | Date, at: string | Date): boolean {
+  const age = new Date(at).getTime() - new Date(time).getTime();
+  return age <= AQI_FRESH_MINUTES * 60_000 && age >= -MAX_FUTURE_MINUTES * 60_000;
+}
 
 /** How far ahead of the server's clock a phenomenonTime may be (clock drift of a device), minutes. */
 export const MAX_FUTURE_MINUTES = 5;
@@ -210,7 +249,9 @@ export const ThingSchema = Type.Object({
   cityName: Type.Union([Type.String(), Type.Null()]),
   countyCode: Type.Union([Type.String(), Type.Null()]),
   lastSeenAt: Type.Union([IsoTime, Type.Null()]),
-  /** heard within ONLINE_WINDOW_MINUTES */
+  /** how often it is expected to report, seconds; null = its kind's default (DEFAULT_REPORTING_INTERVAL_SECONDS) */
+  reportingIntervalSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  /** heard within its online window (onlineWindowSeconds: 1.5 expected intervals); never when retired */
   online: Type.Boolean(),
   /** stations: the newest AQI (published or posted) and its time */
   aqi: Type.Union([Type.Object({ value: Type.Number(), time: IsoTime }), Type.Null()]),
@@ -315,27 +356,51 @@ export const LatestObservationSchema = Type.Object({
   datastreamId: Type.Integer(),
   thing: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
   observedProperty: Type.String(),
+  /** the ObservedProperty's name for people, e.g. 森林火险等级 / Forest fire danger level */
+  propertyNameZh: Type.String(),
+  propertyNameEn: Type.String(),
   unit: Type.String(),
   phenomenonTime: IsoTime,
   result: Type.Number(),
 });
 export type LatestObservation = Static<typeof LatestObservationSchema>;
 
-/** The key figures of /home and /stgz. */
+/**
+ * The key figures of /home and /stgz, honest about time (docs/sensing.md §Freshness): "online"
+ * is heard within each Thing's expected interval, and the AQI figures count only stations whose
+ * newest AQI is at most `aqiFreshMinutes` old; the others are `stationsWithoutRecentAqi`.
+ */
 export const OverviewSchema = Type.Object({
-  /** when the figures were computed */
+  /** when the figures were computed (the server's clock) */
   at: IsoTime,
   things: Type.Object({
     total: Type.Integer(),
+    /** heard within their online window (onlineWindowSeconds), not retired */
     online: Type.Integer(),
-    byKind: Type.Array(Type.Object({ kind: Type.Enum(THING_KINDS), total: Type.Integer(), online: Type.Integer() })),
+    byKind: Type.Array(
+      Type.Object({
+        kind: Type.Enum(THING_KINDS),
+        total: Type.Integer(),
+        online: Type.Integer(),
+        /** the kind's default expected interval, seconds (a Thing may set its own) */
+        defaultIntervalSeconds: Type.Integer(),
+      }),
+    ),
   }),
+  /** the newest phenomenonTime heard from any Thing, not after `at`; null when none was ever heard */
+  dataTime: Type.Union([IsoTime, Type.Null()]),
   /** observations whose phenomenonTime is in the 24 hours up to `at` */
   observationsLast24h: Type.Integer(),
-  /** stations with an AQI at `aqiTime` (the newest hour any station has one), by HJ 633-2012 level 1–6 */
+  /** stations whose newest AQI is fresh (at most `aqiFreshMinutes` before `at`), by that AQI's HJ 633-2012 level 1–6 */
   stationsByAqiLevel: Type.Array(Type.Object({ level: Type.Integer({ minimum: 1, maximum: 6 }), stations: Type.Integer() })),
-  /** the newest hour with a station AQI; null when none has one */
+  /** stations (not retired) with no fresh AQI: their newest is older than the window, or they never had one (无最新数据) */
+  stationsWithoutRecentAqi: Type.Integer(),
+  /** the freshness window of the AQI figures, minutes (AQI_FRESH_MINUTES) */
+  aqiFreshMinutes: Type.Integer(),
+  /** the newest hour of the fresh AQIs counted; null when no station has a fresh one */
   aqiTime: Type.Union([IsoTime, Type.Null()]),
+  /** the newest AQI hour of any station, fresh or not (to say how old the data is); null when none has one */
+  latestAqiTime: Type.Union([IsoTime, Type.Null()]),
   /** open or acknowledged */
   activeAlerts: Type.Integer(),
   /** detections in the 24 hours up to `at` */
@@ -382,10 +447,19 @@ const ThingFields = {
   status: Type.Enum(THING_STATUSES),
   longitude: Type.Number({ minimum: LONGITUDE_RANGE.min, maximum: LONGITUDE_RANGE.max, description: 'WGS-84 longitude, degrees east' }),
   latitude: Type.Number({ minimum: LATITUDE_RANGE.min, maximum: LATITUDE_RANGE.max, description: 'WGS-84 latitude, degrees north' }),
+  reportingIntervalSeconds: Type.Union([Type.Integer({ minimum: REPORTING_INTERVAL_RANGE.min, maximum: REPORTING_INTERVAL_RANGE.max }), Type.Null()], {
+    description: `How often the device is expected to report, seconds (${REPORTING_INTERVAL_RANGE.min}–${REPORTING_INTERVAL_RANGE.max}); null = the default of its kind. It is online while heard within 1.5 intervals`,
+  }),
 };
 
-/** `POST /api/things`: a new device and its Location (the city is derived from the point). */
-export const CreateThingSchema = Type.Object(ThingFields, { additionalProperties: false });
+/**
+ * `POST /api/things`: a new device and its Location (the city is derived from the point), and
+ * optionally its expected reporting interval (left out or null: its kind's default).
+ */
+export const CreateThingSchema = Type.Object(
+  { ...ThingFields, reportingIntervalSeconds: Type.Optional(ThingFields.reportingIntervalSeconds) },
+  { additionalProperties: false },
+);
 export type CreateThing = Static<typeof CreateThingSchema>;
 
 /**

@@ -68,7 +68,7 @@ describe('public figures from memory', () => {
     dataOf(await push(ctx.app, 0, 40));
     const online = dataOf(await visitor().get<Overview>('/api/sensing/overview')).things.online;
     expect(online).toBeGreaterThan(0);
-    // two hours on, with nothing heard: the station is offline (ONLINE_WINDOW_MINUTES, 90)
+    // two hours on, with nothing heard: the station is offline (1.5 hourly intervals: 90 minutes)
     clock = new Date(clock.getTime() + 120 * 60_000);
     expect(dataOf(await visitor().get<Overview>('/api/sensing/overview')).things.online).toBe(online - 1);
   });

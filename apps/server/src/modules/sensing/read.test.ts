@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
 import type { Page } from '@eco/contracts/envelope';
-import type { AggregatedSeries, Alert, DivisionSummary, IngestResult, NewThingKey, Overview, Thing } from '@eco/contracts/sensing';
+import type { AggregatedSeries, Alert, DivisionSummary, IngestResult, NewThingKey, Overview, Thing, ThingDetail } from '@eco/contracts/sensing';
 import { alerts, auditLog, datastreams, observations, things } from '../../db/schema';
 import { MAX_STREAMS_PER_ADDRESS } from './routes';
 import { Browser, signedInAs } from '../../test/browser';
@@ -163,31 +163,90 @@ describe('reading the sensing network and its alerts', () => {
   });
 
   describe('figures', () => {
-    it('counts things online, observations of the last 24 h and stations by AQI level', async () => {
-      const overview = dataOf(await visitor().get<Overview>('/api/sensing/overview'));
-      expect(overview.things.total).toBe(56);
-      // only the mast pushed within the online window (its newest value is 12 h old: offline); nobody else pushed
-      expect(overview.things.online).toBe(0);
-      // the stations by the level of the AQI they published for the newest bundled hour
+    /** the stations by the level of the AQI they published for the newest bundled hour, 2023-01-21 23:00 (+08) */
+    function bundledLevels() {
       const rows = hourlyRows();
       const last = rows
         .map((r) => r.timepoint!)
         .sort()
         .at(-1);
-      const expected = [1, 2, 3, 4, 5, 6].map((level) => ({
+      return [1, 2, 3, 4, 5, 6].map((level) => ({
         level,
         stations: rows.filter((r) => r.timepoint === last && r.aqi?.trim() && aqiLevelOf(Number(r.aqi))?.level === level).length,
       }));
-      expect(overview.stationsByAqiLevel).toEqual(expected);
-      expect(expected.reduce((a, l) => a + l.stations, 0)).toBeGreaterThan(50);
-      expect(overview.aqiTime).toBe('2023-01-21T23:00:00+08:00');
+    }
+    async function overviewAt(time: string) {
+      const saved = clock;
+      clock = new Date(time);
+      try {
+        return dataOf(await visitor().get<Overview>('/api/sensing/overview'));
+      } finally {
+        clock = saved;
+      }
+    }
+
+    it('counts things online, observations of the last 24 h, and no station by an AQI 21 hours old', async () => {
+      const overview = dataOf(await visitor().get<Overview>('/api/sensing/overview'));
+      expect(overview.things.total).toBe(56);
+      // only the mast pushed (its newest value, 08:00, is 12 h old: offline); nobody else pushed
+      expect(overview.things.online).toBe(0);
+      expect(overview.dataTime).toBe('2023-01-22T08:00:00+08:00');
+      // the bundled hour is 21 hours before the clock: not one station counted by its level, all 55 without recent data
+      expect(overview.stationsByAqiLevel.every((l) => l.stations === 0)).toBe(true);
+      expect(overview.stationsWithoutRecentAqi).toBe(55);
+      expect(overview.aqiFreshMinutes).toBe(120);
+      expect(overview.aqiTime).toBeNull();
+      expect(overview.latestAqiTime).toBe('2023-01-21T23:00:00+08:00');
       // the bundled hours of 2023-01-21 20:00 … 23:00 (+08) and the mast's 5 values are within 24 h of 2023-01-22 20:00
       expect(overview.observationsLast24h).toBeGreaterThan(5);
       const cities = dataOf(await visitor().get<DivisionSummary[]>('/api/sensing/summary?by=city'));
       const xian = cities.find((c) => c.code === '6101')!;
-      expect(xian).toMatchObject({ name: '西安市', things: expect.any(Number) });
-      expect(xian.meanLatest).toBeGreaterThan(0);
+      expect(xian).toMatchObject({ name: '西安市', things: expect.any(Number), meanLatest: null });
       expect(cities.reduce((a, c) => a + c.things, 0)).toBe(56);
+    });
+
+    it('counts the stations by the level of their newest AQI while it is at most 2 hours old', async () => {
+      const expected = bundledLevels();
+      const within = await overviewAt('2023-01-22T01:00:00+08:00');
+      expect(within.stationsByAqiLevel).toEqual(expected);
+      const counted = expected.reduce((a, l) => a + l.stations, 0);
+      expect(counted).toBeGreaterThan(50);
+      expect(within.stationsWithoutRecentAqi).toBe(55 - counted);
+      expect(within.aqiTime).toBe('2023-01-21T23:00:00+08:00');
+      // a minute past the window: the same hour no longer counts
+      const after = await overviewAt('2023-01-22T01:01:00+08:00');
+      expect(after.stationsByAqiLevel.reduce((a, l) => a + l.stations, 0)).toBe(0);
+      expect(after.stationsWithoutRecentAqi).toBe(55);
+      expect(after.aqiTime).toBeNull();
+    });
+
+    it("says a Thing is online only within its own expected interval, or its kind's default", async () => {
+      // the mast's newest value is 12 h old: a 10-minute default makes it offline
+      expect((await overviewAt('2023-01-22T20:00:00+08:00')).things.byKind.find((k) => k.kind === 'sensor_mast')).toMatchObject({
+        online: 0,
+        defaultIntervalSeconds: 600,
+      });
+      // 15 minutes after it (1.5 × 10 min) it is still online; a second later it is not
+      expect((await overviewAt('2023-01-22T08:15:00+08:00')).things.online).toBe(1);
+      expect((await overviewAt('2023-01-22T08:15:01+08:00')).things.online).toBe(0);
+      // an editor says it reports every 12 hours: heard 12 h ago, it is online (within 18 h), on the map too
+      const set = await admin.patch<ThingDetail>(`/api/things/${mast}`, { reportingIntervalSeconds: 12 * 3600 });
+      expect(dataOf(set).thing).toMatchObject({ reportingIntervalSeconds: 43_200, online: true });
+      expect((await overviewAt('2023-01-22T20:00:00+08:00')).things.online).toBe(1);
+      expect(dataOf(await visitor().get<Thing[]>('/api/sensing/things')).find((t) => t.code === 'MAST-T1')?.online).toBe(true);
+      expect((await overviewAt('2023-01-23T02:00:01+08:00')).things.online).toBe(0);
+      // back to the default
+      expect(dataOf(await admin.patch<ThingDetail>(`/api/things/${mast}`, { reportingIntervalSeconds: null })).thing.online).toBe(false);
+    });
+
+    it('refuses a reporting interval that is not whole seconds from 1 minute to 7 days, and changes nothing', async () => {
+      for (const bad of [59, 7 * 86_400 + 1, 90.5, '3600', -1]) {
+        const answer = await admin.patch(`/api/things/${mast}`, { reportingIntervalSeconds: bad });
+        expect(answer.status).toBe(400);
+        expect(errorOf(answer).errorCode).toBe('VALIDATION_FAILED');
+      }
+      const [row] = await db().select({ interval: things.reportingIntervalSeconds }).from(things).where(eq(things.id, mast));
+      expect(row?.interval).toBeNull();
     });
 
     it('puts every Thing on the map with its kind and status', async () => {

@@ -11,7 +11,9 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
 import {
-  ONLINE_WINDOW_MINUTES,
+  AQI_FRESH_MINUTES,
+  DEFAULT_REPORTING_INTERVAL_SECONDS,
+  ONLINE_INTERVALS,
   THING_KINDS,
   type AggregatedSeries,
   type Detection,
@@ -35,6 +37,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { rowsOf } from '../../lib/sql-rows';
 import { toIsoCst } from '../../lib/time';
+import { expectedIntervalSql, onlineSql } from '../things/online';
 
 /**
  * Buckets are cut by `date_bin` from a midnight of the province (UTC+08:00), which is the same as
@@ -68,12 +71,14 @@ export async function latestObservations(db: Db, options: { datastreamIds?: numb
     code: string;
     name: string;
     property: string;
+    name_zh: string;
+    name_en: string;
     unit: string;
     time: Date | string;
     result: number;
   }>(
     await db.execute(sql`
-      select d.id as datastream_id, t.id as thing_id, t.code, t.name, d.observed_property_code as property, p.unit, o.phenomenon_time as time, o.result
+      select d.id as datastream_id, t.id as thing_id, t.code, t.name, d.observed_property_code as property, p.name_zh, p.name_en, p.unit, o.phenomenon_time as time, o.result
       from ${datastreams} d
       join ${things} t on t.id = d.thing_id
       join ${observedProperties} p on p.code = d.observed_property_code
@@ -88,6 +93,8 @@ export async function latestObservations(db: Db, options: { datastreamIds?: numb
     datastreamId: Number(r.datastream_id),
     thing: { id: Number(r.thing_id), code: r.code, name: r.name },
     observedProperty: r.property,
+    propertyNameZh: r.name_zh,
+    propertyNameEn: r.name_en,
     unit: r.unit,
     phenomenonTime: toIsoCst(new Date(r.time)),
     result: Number(r.result),
@@ -159,14 +166,20 @@ export async function aggregatedSeries(
 }
 
 /**
- * Per city (4-digit code) or county (6-digit code): Things, how many online, open alerts, and the
- * mean of each Thing's newest value of `property` (default `aqi`). Things without a known division
+ * Per city (4-digit code) or county (6-digit code): Things, how many online (onlineSql), open
+ * alerts, and the mean of each Thing's newest value of `property` (default `aqi`) where that value
+ * is fresh (docs/sensing.md §Freshness): an AQI at most AQI_FRESH_MINUTES old, any other value
+ * within the Thing's online window; a stale value is left out of the mean. Things without a known division
  * are one row with code null. At most one row per division of the province (bounded).
  * Counties: the bundled data has no county boundaries, so the stations' counties are unknown (null).
  */
 export async function divisionSummaries(db: Db, now: Date, by: 'city' | 'county', property: string): Promise<DivisionSummary[]> {
   const column = by === 'city' ? sql`l.city_code` : sql`l.county_code`;
-  const since = new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000).toISOString();
+  const nowIso = now.toISOString();
+  const fresh =
+    property === 'aqi'
+      ? sql`${nowIso}::timestamptz - interval '${sql.raw(String(AQI_FRESH_MINUTES))} minutes'`
+      : sql`${nowIso}::timestamptz - (${expectedIntervalSql('t')} * ${sql.raw(String(ONLINE_INTERVALS))}) * interval '1 second'`;
   const rows = rowsOf<{
     code: string | null;
     name: string | null;
@@ -177,14 +190,14 @@ export async function divisionSummaries(db: Db, now: Date, by: 'city' | 'county'
   }>(
     await db.execute(sql`
       select ${column} as code, dv.name, count(*) as things,
-             count(*) filter (where t.last_seen_at >= ${since}::timestamptz and t.status <> 'retired') as online,
-             avg(v.result) as mean,
+             count(*) filter (where ${onlineSql('t', now)}) as online,
+             avg(v.result) filter (where v.phenomenon_time >= ${fresh} and v.phenomenon_time <= ${nowIso}::timestamptz) as mean,
              sum((select count(*) from ${alerts} a where a.thing_id = t.id and a.status <> 'closed')) as open
       from ${things} t
       left join ${locations} l on l.thing_id = t.id
       left join ${divisions} dv on dv.code = ${column}
       left join lateral (
-        select o.result from ${datastreams} d join ${observations} o on o.datastream_id = d.id
+        select o.result, o.phenomenon_time from ${datastreams} d join ${observations} o on o.datastream_id = d.id
         where d.thing_id = t.id and d.observed_property_code = ${property}
         order by o.phenomenon_time desc limit 1
       ) v on true
@@ -201,58 +214,82 @@ export async function divisionSummaries(db: Db, now: Date, by: 'city' | 'county'
 }
 
 /**
- * The key figures at `now`: Things total and online (heard within ONLINE_WINDOW_MINUTES), by
- * kind; Observations with phenomenonTime in the 24 hours up to `now`; the stations reporting an AQI
- * at the newest hour any station has one (`aqiTime`), by HJ 633-2012 level (表2); active (open or
- * acknowledged) alerts; detections in 24 hours.
+ * The key figures at `now` (docs/sensing.md §Freshness):
+ * - Things total and online (heard within 1.5 of their expected intervals: onlineSql), by kind;
+ * - `dataTime`: the newest phenomenonTime heard from any Thing, not after `now`;
+ * - Observations with phenomenonTime in the 24 hours up to `now`;
+ * - stations (not retired) by the HJ 633-2012 level (表2) of their newest AQI where it is fresh (at
+ *   most AQI_FRESH_MINUTES before `now`); stations whose newest AQI is older, or who have none, are
+ *   counted apart as without recent data, never by their old level; `aqiTime` is the newest fresh
+ *   AQI hour, `latestAqiTime` the newest of any station (to say how old the data is);
+ * - active (open or acknowledged) alerts; detections in the 24 hours up to `now`.
  */
 export async function overview(db: Db, now: Date): Promise<Overview> {
-  const since = new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000).toISOString();
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const nowIso = now.toISOString();
   const [kinds, [obs], aqi, [active], [dets]] = await Promise.all([
     db.execute(sql`
-      select kind, count(*) as total, count(*) filter (where last_seen_at >= ${since}::timestamptz and status <> 'retired') as online
-      from ${things} group by kind`),
+      select t.kind, count(*) as total, count(*) filter (where ${onlineSql('t', now)}) as online,
+             max(t.last_seen_at) filter (where t.last_seen_at <= ${nowIso}::timestamptz) as newest
+      from ${things} t group by t.kind`),
     db
       .execute(sql`
         select coalesce(sum((select count(*) from ${observations} o
           where o.datastream_id = d.id and o.phenomenon_time > ${dayAgo}::timestamptz and o.phenomenon_time <= ${nowIso}::timestamptz)), 0) as n
         from ${datastreams} d`)
       .then((r) => rowsOf<{ n: number | string }>(r)),
+    // every station that is not retired, with its newest AQI not after now (null when it has none)
     db.execute(sql`
-      select o.result, o.phenomenon_time as time from ${datastreams} d
-      join ${things} t on t.id = d.thing_id
-      cross join lateral (select result, phenomenon_time from ${observations} where datastream_id = d.id order by phenomenon_time desc limit 1) o
-      where t.kind = 'air_quality_station' and d.observed_property_code = 'aqi'`),
+      select o.result, o.phenomenon_time as time from ${things} t
+      left join ${datastreams} d on d.thing_id = t.id and d.observed_property_code = 'aqi'
+      left join lateral (
+        select result, phenomenon_time from ${observations}
+        where datastream_id = d.id and result is not null and phenomenon_time <= ${nowIso}::timestamptz
+        order by phenomenon_time desc limit 1
+      ) o on true
+      where t.kind = 'air_quality_station' and t.status <> 'retired'`),
     db.select({ n: sql<number>`count(*)::int` }).from(alerts).where(sql`${alerts.status} <> 'closed'`),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(detections)
       .where(and(gte(detections.phenomenonTime, new Date(dayAgo)), sql`${detections.phenomenonTime} <= ${nowIso}::timestamptz`)),
   ]);
-  const byKindRows = rowsOf<{ kind: (typeof THING_KINDS)[number]; total: number | string; online: number | string }>(kinds);
+  const byKindRows = rowsOf<{ kind: (typeof THING_KINDS)[number]; total: number | string; online: number | string; newest: Date | string | null }>(kinds);
   const byKind = THING_KINDS.map((kind) => {
     const row = byKindRows.find((r) => r.kind === kind);
-    return { kind, total: Number(row?.total ?? 0), online: Number(row?.online ?? 0) };
+    return { kind, total: Number(row?.total ?? 0), online: Number(row?.online ?? 0), defaultIntervalSeconds: DEFAULT_REPORTING_INTERVAL_SECONDS[kind] };
   });
-  // the stations of the newest hour with an AQI, as /home's station figures count them: a station
-  // whose newest AQI is older is not reporting now and is left out
-  const latest = rowsOf<{ result: number; time: Date | string }>(aqi).map((r) => ({ result: Number(r.result), time: new Date(r.time).getTime() }));
-  const newest = latest.reduce<number | null>((a, r) => (a === null || r.time > a ? r.time : a), null);
+  const dataTime = byKindRows.reduce<number | null>((a, r) => {
+    const t = r.newest === null ? null : new Date(r.newest).getTime();
+    return t !== null && (a === null || t > a) ? t : a;
+  }, null);
+  const freshSince = now.getTime() - AQI_FRESH_MINUTES * 60_000;
   const levels = new Map<number, number>();
-  for (const row of latest) {
-    if (row.time !== newest) continue;
-    const level = aqiLevelOf(row.result);
-    if (level) levels.set(level.level, (levels.get(level.level) ?? 0) + 1);
+  let stale = 0;
+  let aqiTime: number | null = null;
+  let latestAqiTime: number | null = null;
+  for (const row of rowsOf<{ result: number | null; time: Date | string | null }>(aqi)) {
+    const time = row.time === null ? null : new Date(row.time).getTime();
+    if (time !== null && (latestAqiTime === null || time > latestAqiTime)) latestAqiTime = time;
+    const level = row.result === null ? null : aqiLevelOf(Number(row.result));
+    if (time === null || time < freshSince || !level) {
+      stale += 1;
+      continue;
+    }
+    levels.set(level.level, (levels.get(level.level) ?? 0) + 1);
+    if (aqiTime === null || time > aqiTime) aqiTime = time;
   }
-  const aqiTime = newest === null ? null : new Date(newest);
+  const iso = (ms: number | null) => (ms === null ? null : toIsoCst(new Date(ms)));
   return {
     at: toIsoCst(now),
     things: { total: byKind.reduce((a, k) => a + k.total, 0), online: byKind.reduce((a, k) => a + k.online, 0), byKind },
+    dataTime: iso(dataTime),
     observationsLast24h: Number(obs?.n ?? 0),
     stationsByAqiLevel: [1, 2, 3, 4, 5, 6].map((level) => ({ level, stations: levels.get(level) ?? 0 })),
-    aqiTime: aqiTime ? toIsoCst(aqiTime) : null,
+    stationsWithoutRecentAqi: stale,
+    aqiFreshMinutes: AQI_FRESH_MINUTES,
+    aqiTime: iso(aqiTime),
+    latestAqiTime: iso(latestAqiTime),
     activeAlerts: active?.n ?? 0,
     detectionsLast24h: dets?.n ?? 0,
   };

@@ -52,7 +52,7 @@ export async function cityAt(tx: Db, longitude: number, latitude: number): Promi
 
 /** What the audit log says about a Thing. */
 function summary(
-  thing: Pick<typeof things.$inferSelect, 'code' | 'kind' | 'name' | 'organisationId' | 'status'>,
+  thing: Pick<typeof things.$inferSelect, 'code' | 'kind' | 'name' | 'organisationId' | 'status' | 'reportingIntervalSeconds'>,
   location: { longitude: number; latitude: number; cityCode: string | null } | null,
 ) {
   return {
@@ -61,6 +61,7 @@ function summary(
     name: thing.name,
     organisationId: thing.organisationId,
     status: thing.status,
+    reportingIntervalSeconds: thing.reportingIntervalSeconds,
     longitude: location?.longitude ?? null,
     latitude: location?.latitude ?? null,
     cityCode: location?.cityCode ?? null,
@@ -78,7 +79,8 @@ async function codeRace<T>(code: string | undefined, write: () => Promise<T>): P
 }
 
 /**
- * Registers a Thing with its Location (city derived from the point, county null). Audited
+ * Registers a Thing with its Location (city derived from the point, county null) and its expected
+ * reporting interval (seconds; left out or null = its kind's default). Audited
  * `thing.create`. Returns the Thing as `GET /api/things/{id}` shows it.
  * Errors: 404 ORGANISATION_NOT_FOUND, 403 FORBIDDEN (the organisation, or none, is outside the
  * user's scope), 409 THING_CODE_TAKEN.
@@ -91,7 +93,14 @@ export async function createThing(db: Db, now: () => Date, { actor, ip, user }: 
       await assertCodeFree(tx, input.code);
       const [thing] = await tx
         .insert(things)
-        .values({ code: input.code, kind: input.kind, name: input.name, organisationId: input.organisationId, status: input.status })
+        .values({
+          code: input.code,
+          kind: input.kind,
+          name: input.name,
+          organisationId: input.organisationId,
+          status: input.status,
+          reportingIntervalSeconds: input.reportingIntervalSeconds ?? null,
+        })
         .returning();
       const location = { longitude: input.longitude, latitude: input.latitude, cityCode: await cityAt(tx, input.longitude, input.latitude) };
       await placeThing(tx, thing!.id, thing!.name, location, now());
@@ -103,8 +112,9 @@ export async function createThing(db: Db, now: () => Date, { actor, ip, user }: 
 }
 
 /**
- * Changes any of code, kind, name, owning organisation, status and Location (longitude and
- * latitude together; the city is derived again). Audited `thing.update` with the fields that
+ * Changes any of code, kind, name, owning organisation, status, expected reporting interval
+ * (seconds; null = the kind's default) and Location (longitude and latitude together; the city is
+ * derived again). Audited `thing.update` with the fields that
  * changed (no row when nothing did). Errors: 404 THING_NOT_FOUND, 403 FORBIDDEN (the Thing's
  * organisation, or the one it is moved to, is outside the user's scope), 404
  * ORGANISATION_NOT_FOUND, 409 THING_CODE_TAKEN.
@@ -126,6 +136,7 @@ export async function updateThing(db: Db, now: () => Date, { actor, ip, user }: 
         ...(input.name !== undefined && { name: input.name }),
         ...(input.organisationId !== undefined && { organisationId: input.organisationId }),
         ...(input.status !== undefined && { status: input.status }),
+        ...(input.reportingIntervalSeconds !== undefined && { reportingIntervalSeconds: input.reportingIntervalSeconds }),
       };
       const [after] = Object.keys(fields).length > 0 ? await tx.update(things).set(fields).where(eq(things.id, id)).returning() : [before];
       let location = place ? { longitude: place.longitude, latitude: place.latitude, cityCode: place.cityCode } : null;

@@ -1,15 +1,25 @@
 /**
  * The device registry (OGC SensorThings Things with their Location) and their ingestion keys.
  *
- * "Online" = heard (newest phenomenonTime pushed) within ONLINE_WINDOW_MINUTES of `now`. The
- * bundled CNEMC stations were imported, never pushed, so they stay offline until a device pushes.
+ * "Online" = heard (newest phenomenonTime pushed) within 1.5 of the Thing's expected reporting
+ * intervals of `now` (its own, else its kind's default: onlineWindowSeconds, docs/sensing.md
+ * §Freshness), and not retired. The bundled CNEMC stations were imported, never pushed, so they stay offline until a device pushes.
  *
  * Every write needs the organisation scope of the Thing (docs/access.md §Organisation scope,
  * auth/organisation-scope.ts), checked on the locked row before anything changes.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@eco/contracts/envelope';
-import { ONLINE_WINDOW_MINUTES, type NewThingKey, type Thing, type ThingDetail, type ThingKey, type ThingKind, type ThingStatus } from '@eco/contracts/sensing';
+import {
+  MAX_FUTURE_MINUTES,
+  onlineWindowSeconds,
+  type NewThingKey,
+  type Thing,
+  type ThingDetail,
+  type ThingKey,
+  type ThingKind,
+  type ThingStatus,
+} from '@eco/contracts/sensing';
 import type { UserActing } from '../../auth/acting';
 import type { SignedInUser } from '../../auth/current-user';
 import { assertInScope } from '../../auth/organisation-scope';
@@ -30,10 +40,6 @@ export interface ThingQuery {
   city?: string;
   /** substring of code or name, ignoring case (trimmed by the request layer; empty = no filter) */
   keyword?: string;
-}
-
-function onlineSince(now: Date): Date {
-  return new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000);
 }
 
 function whereOf(query: ThingQuery): SQL | undefined {
@@ -66,6 +72,7 @@ async function thingRows(db: Db, now: Date, reader: PositionReader, where: SQL |
       cityName: divisions.name,
       countyCode: locations.countyCode,
       lastSeenAt: things.lastSeenAt,
+      reportingIntervalSeconds: things.reportingIntervalSeconds,
       activeKeys: sql<number>`(select count(*)::int from ${thingKeys} k where k.thing_id = ${things.id} and k.revoked_at is null)`,
       openAlerts: sql<number>`(select count(*)::int from ${alerts} a where a.thing_id = ${things.id} and a.status <> 'closed')`,
       aqiValue: sql<number | null>`aqi.result`,
@@ -88,13 +95,16 @@ async function thingRows(db: Db, now: Date, reader: PositionReader, where: SQL |
     .orderBy(asc(things.kind), asc(things.code))
     .limit(limit)
     .offset(offset);
-  const since = onlineSince(now);
   return rows.map(({ aqiValue, aqiTime, lastSeenAt, organisationId, organisationName, longitude, latitude, ...row }) => ({
     ...row,
     ...positionFor(reader, row.kind, organisationId, longitude, latitude),
     organisation: organisationId !== null && organisationName !== null ? { id: organisationId, name: organisationName } : null,
     lastSeenAt: lastSeenAt ? toIsoCst(lastSeenAt) : null,
-    online: lastSeenAt !== null && lastSeenAt >= since && row.status !== 'retired',
+    online:
+      lastSeenAt !== null &&
+      row.status !== 'retired' &&
+      now.getTime() - lastSeenAt.getTime() <= onlineWindowSeconds(row.kind, row.reportingIntervalSeconds) * 1000 &&
+      lastSeenAt.getTime() - now.getTime() <= MAX_FUTURE_MINUTES * 60_000,
     aqi: aqiValue === null || aqiTime === null ? null : { value: Number(aqiValue), time: toIsoCst(new Date(aqiTime)) },
     activeKeys: Number(row.activeKeys),
     openAlerts: Number(row.openAlerts),

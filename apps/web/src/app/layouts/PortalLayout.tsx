@@ -1,27 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../components/format-data-time';
+import { currentLocale } from '../../i18n/i18n';
+import '../../i18n/sensing';
 import { useInitialState } from '../../state/initial-state';
 import './portal-layout.css';
 
-/** The wall clock in the province's time zone (Asia/Shanghai), updated every second. */
+/** The wall clock with the date and weekday in the province's time (UTC+08:00), updated every second. */
 function Clock() {
+  const { t } = useTranslation();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const text = new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(now);
-  return <time className="portal-clock">{text}</time>;
+  return (
+    <time className="portal-clock" dateTime={now.toISOString()} title={t('sensing.wall.clockLabel')} data-testid="portal-clock">
+      {formatClock(now, currentLocale())}
+    </time>
+  );
 }
 
 /**

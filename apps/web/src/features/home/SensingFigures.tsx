@@ -4,6 +4,8 @@ import { useRecentDetections, useSensingOverview } from '../../api/sensing';
 import { currentLocale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { DetectionThumb } from '../../components/DetectionThumb';
+import { formatDataTime } from '../../components/format-data-time';
+import { sensingFigures } from '../../components/sensing-figures';
 import { VerificationHeadline } from '../../components/VerificationHeadline';
 import './sensing-figures.css';
 
@@ -11,11 +13,6 @@ import './sensing-figures.css';
 const RECENT_DETECTIONS = 4;
 /** /home has no live stream: its figures and detections are refetched every minute while shown. */
 const REFRESH = { refetchInterval: 60_000 };
-
-/** `2023-01-21T23:00:00+08:00` → `01-21 23:00` (the province's time, as the wall shows it). */
-function shortTime(iso: string): string {
-  return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
-}
 
 /**
  * The newest detections, each with its thumbnail in a fixed box (lazy-loaded; a click opens the
@@ -26,7 +23,8 @@ function RecentDetections() {
   const { t } = useTranslation();
   const { data } = useRecentDetections(RECENT_DETECTIONS, REFRESH);
   if (!data || data.length === 0) return null;
-  const zh = currentLocale() === 'zh-CN';
+  const locale = currentLocale();
+  const zh = locale === 'zh-CN';
   return (
     <section className="home-detections" data-testid="home-detections" aria-label={t('sensing.wall.detections')}>
       <h2>
@@ -36,7 +34,7 @@ function RecentDetections() {
       <ul>
         {data.map((d) => {
           const name = zh ? (d.nameZh ?? d.scientificName) : d.scientificName;
-          const time = shortTime(d.phenomenonTime);
+          const time = formatDataTime(d.phenomenonTime, locale);
           const level = d.level === 'I' ? t('sensing.wall.levelI') : d.level === 'II' ? t('sensing.wall.levelII') : t('sensing.wall.unlisted');
           return (
             <li key={d.id}>
@@ -46,7 +44,7 @@ function RecentDetections() {
                   {name === d.scientificName ? <i>{name}</i> : name} ×{d.count}
                 </b>
                 <small>
-                  {level} · <time>{time}</time>
+                  {level} · <time dateTime={d.phenomenonTime}>{time}</time>
                 </small>
               </span>
             </li>
@@ -58,34 +56,25 @@ function RecentDetections() {
 }
 
 /**
- * /home's strip of the sensing network's key figures, the same as /stgz shows: devices online /
- * total (and per kind in the tooltip), observations in the last 24 h, stations above AQI 100
- * (HJ 633-2012 level 3 and worse), active alerts, species detections in 24 h; links to /stgz.
- * Below it, the newest species detections with their camera-trap thumbnails, and the day's
+ * /home's strip of the sensing network's key figures, the same as /stgz shows (components/sensing-figures.ts):
+ * devices online / total (per kind and the online rule in the tooltip), observations in the last
+ * 24 h, stations above AQI 100 counted from fresh AQIs only (无最新数据 in a neutral tone when none
+ * is fresh), active alerts, species detections in 24 h — each with the time of its data; links to
+ * /stgz. Below it, the newest species detections with their camera-trap thumbnails, and the day's
  * verification figures (卫星热点 found, fed back, overdue).
  */
 export function SensingFigures() {
   const { t } = useTranslation();
   const { data } = useSensingOverview(REFRESH);
-  const polluted = data?.stationsByAqiLevel.filter((l) => l.level >= 3).reduce((a, l) => a + l.stations, 0);
-  const byKind = data?.things.byKind
-    .filter((k) => k.total > 0)
-    .map((k) => `${t(`sensing.kinds.${k.kind}`)} ${k.online}/${k.total}`)
-    .join(' · ');
-  const figures = [
-    { key: 'online', value: data ? `${data.things.online} / ${data.things.total}` : '—', title: byKind },
-    { key: 'observations24h', value: data?.observationsLast24h.toLocaleString() ?? '—' },
-    { key: 'pollutedStations', value: polluted ?? '—', warn: (polluted ?? 0) > 0 },
-    { key: 'activeAlerts', value: data?.activeAlerts ?? '—', warn: (data?.activeAlerts ?? 0) > 0 },
-    { key: 'detections24h', value: data?.detectionsLast24h ?? '—' },
-  ];
+  const figures = sensingFigures(data, t, currentLocale());
   return (
     <>
       <Link to="/stgz" className="sensing-figures" data-testid="home-sensing-figures" aria-label={t('sensing.wall.figures')}>
         {figures.map((f) => (
-          <span key={f.key} className={f.warn ? 'sensing-figure warn' : 'sensing-figure'} title={f.title}>
+          <span key={f.key} className={`sensing-figure ${f.tone}`} title={f.title} data-figure={f.key}>
             <b>{f.value}</b>
             <small>{t(`sensing.figures.${f.key}`)}</small>
+            {f.time && <small className="sensing-figure-time">{f.time}</small>}
           </span>
         ))}
       </Link>

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { AQI_LEVELS } from '@eco/contracts/aqi-levels';
-import { AIR_QUALITY_PROPERTIES } from '@eco/contracts/air-quality';
-import type { Alert, LatestObservation, Overview } from '@eco/contracts/sensing';
+import { AQI_LEVELS, aqiLevelOf } from '@eco/contracts/aqi-levels';
+import { type Alert, isAqiFresh, type LatestObservation, type Overview } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../api/alerts';
 import { useCityBoundaries } from '../../api/geography';
@@ -9,7 +8,9 @@ import { usePublicTasks } from '../../api/verification';
 import { useLatestObservations, useMapThings, useRecentDetections, useSensingOverview } from '../../api/sensing';
 import { AqiLegend } from '../../components/map/AqiLegend';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
-import { currentLocale } from '../../i18n/i18n';
+import { formatDataTime } from '../../components/format-data-time';
+import { sensingFigures } from '../../components/sensing-figures';
+import { currentLocale, type Locale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { VerificationHeadline } from '../../components/VerificationHeadline';
 import { DetectionThumb } from '../../components/DetectionThumb';
@@ -25,36 +26,72 @@ const FIGURES_REFRESH = { refetchInterval: 60_000 };
 const MAP_REFRESH = { refetchInterval: 120_000 };
 const GLYPHS = { air_quality_station: '●', video_camera: '■', infrared_camera: '▲', sensor_mast: '◆' } as const;
 
-/** `2023-01-21T23:00:00+08:00` → `01-21 23:00` (the wall's times are the province's). */
-function shortTime(iso: string): string {
-  return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+/** The name of an ObservedProperty for people (the server's; `AQI` for the index, as everyone says it). */
+function propertyLabel(o: LatestObservation, zh: boolean): string {
+  if (o.observedProperty === 'aqi') return 'AQI';
+  return (zh ? o.propertyNameZh : o.propertyNameEn) || o.observedProperty;
 }
 
-function propertyLabel(code: string, zh: boolean): string {
-  const p = AIR_QUALITY_PROPERTIES.find((x) => x.code === code);
-  return p ? (zh ? p.nameZh : p.nameEn) : code;
+/**
+ * Text that reads on an HJ 633-2012 level colour: black on the light ones (green, yellow, orange),
+ * white on the dark ones (red and the two purples).
+ */
+function inkOn(level: number): string {
+  return level <= 3 ? '#000' : '#fff';
 }
 
-/** The key figures: devices online / total, observations in 24 h, stations above AQI 100, active alerts, detections. */
-function Figures({ overview }: { overview: Overview | undefined }) {
+/** The key figures, each with the time of its data (components/sensing-figures.ts). */
+function Figures({ overview, locale }: { overview: Overview | undefined; locale: Locale }) {
   const { t } = useTranslation();
-  const polluted = overview?.stationsByAqiLevel.filter((l) => l.level >= 3).reduce((a, l) => a + l.stations, 0);
-  const figures = [
-    { key: 'online', value: overview ? `${overview.things.online} / ${overview.things.total}` : '—' },
-    { key: 'observations24h', value: overview?.observationsLast24h.toLocaleString() ?? '—' },
-    { key: 'pollutedStations', value: polluted ?? '—', warn: (polluted ?? 0) > 0 },
-    { key: 'activeAlerts', value: overview?.activeAlerts ?? '—', warn: (overview?.activeAlerts ?? 0) > 0 },
-    { key: 'detections24h', value: overview?.detectionsLast24h ?? '—' },
-  ];
   return (
     <div className="wall-figures" data-testid="wall-figures">
-      {figures.map((f) => (
-        <div key={f.key} className={f.warn ? 'wall-figure warn' : 'wall-figure'} data-figure={f.key}>
+      {sensingFigures(overview, t, locale).map((f) => (
+        <div key={f.key} className={`wall-figure ${f.tone}`} data-figure={f.key} title={f.title}>
           <strong>{f.value}</strong>
           <span>{t(`sensing.figures.${f.key}`)}</span>
+          {f.time && <small className="wall-figure-time">{f.time}</small>}
         </div>
       ))}
     </div>
+  );
+}
+
+/** Stations by the level of their fresh AQI (bars in the HJ 633-2012 colours), and those without recent data in grey. */
+function ByLevel({ overview, locale }: { overview: Overview | undefined; locale: Locale }) {
+  const { t } = useTranslation();
+  const zh = locale === 'zh-CN';
+  const levels = overview?.stationsByAqiLevel ?? [];
+  const stale = overview?.stationsWithoutRecentAqi ?? 0;
+  const most = Math.max(1, stale, ...levels.map((l) => l.stations));
+  const rows = [
+    ...AQI_LEVELS.map((level) => ({
+      key: String(level.level),
+      label: zh ? level.categoryZh : level.categoryEn,
+      count: levels.find((l) => l.level === level.level)?.stations ?? 0,
+      color: level.color,
+    })),
+    { key: 'stale', label: t('sensing.wall.noRecentData'), count: stale, color: 'rgba(255, 255, 255, 0.38)' },
+  ];
+  return (
+    <>
+      <div className="wall-levels">
+        {rows.map((row) => (
+          <div key={row.key} className={row.key === 'stale' ? 'wall-bar stale' : 'wall-bar'} data-level={row.key}>
+            <span className="wall-bar-label">{row.label}</span>
+            <span className="wall-bar-track">
+              <i style={{ width: `${(row.count / most) * 100}%`, background: row.color }} />
+            </span>
+            <span className="wall-bar-count">{row.count}</span>
+          </div>
+        ))}
+      </div>
+      {overview &&
+        (overview.aqiTime ? (
+          <p className="wall-time">{t('sensing.wall.aqiTime', { time: formatDataTime(overview.aqiTime, locale, overview.at) })}</p>
+        ) : overview.latestAqiTime ? (
+          <p className="wall-time">{t('sensing.wall.aqiTimeStale', { time: formatDataTime(overview.latestAqiTime, locale, overview.at) })}</p>
+        ) : null)}
+    </>
   );
 }
 
@@ -84,24 +121,41 @@ function readingsOf(observations: LatestObservation[], limit: number): ThingRead
   return [...rows.values()].map((r) => ({ ...r, values: [...r.values].sort((a, b) => rank(a.observedProperty) - rank(b.observedProperty)).slice(0, 2) }));
 }
 
-function ReadingRow({ r, zh }: { r: ThingReading; zh: boolean }) {
+/**
+ * One Thing's newest values: the name and the time (with its date), then the values by name. A
+ * fresh AQI (at most AQI_FRESH_MINUTES before `at`) sits on its HJ 633-2012 level colour; an older
+ * one is grey, as are all values of a row whose time is that old.
+ */
+function ReadingRow({ r, locale, at }: { r: ThingReading; locale: Locale; at: string }) {
+  const zh = locale === 'zh-CN';
+  const fresh = isAqiFresh(r.time, at);
   return (
-    <li>
+    <li className={fresh ? undefined : 'stale'}>
       <span className="wall-row-main">{r.thing.name}</span>
+      <time dateTime={r.time}>{formatDataTime(r.time, locale, at)}</time>
       <b className="wall-row-value">
-        {r.values.map((o) => (
-          <span key={o.datastreamId} className="wall-reading">
-            <small>{o.observedProperty === 'aqi' ? 'AQI' : propertyLabel(o.observedProperty, zh)}</small> {o.result}
-            {o.unit && <small> {o.unit}</small>}
-          </span>
-        ))}
+        {r.values.map((o) => {
+          const level = o.observedProperty === 'aqi' && fresh ? aqiLevelOf(o.result) : null;
+          return (
+            <span key={o.datastreamId} className="wall-reading">
+              <small>{propertyLabel(o, zh)}</small>{' '}
+              {level ? (
+                <span className="wall-aqi" style={{ background: level.color, color: inkOn(level.level) }} data-aqi-level={level.level}>
+                  {o.result}
+                </span>
+              ) : (
+                o.result
+              )}
+              {o.unit && <small> {o.unit}</small>}
+            </span>
+          );
+        })}
       </b>
-      <time>{shortTime(r.time)}</time>
     </li>
   );
 }
 
-function AlertRow({ a }: { a: Alert }) {
+function AlertRow({ a, locale, at }: { a: Alert; locale: Locale; at: string }) {
   const { t } = useTranslation();
   return (
     <li className={`wall-alert sev-${a.severity}`}>
@@ -109,21 +163,50 @@ function AlertRow({ a }: { a: Alert }) {
         <i className="wall-sev">{t(`sensing.severities.${a.severity}`)}</i> {a.thing.name} · {a.rule.name}
         {a.value !== null && ` (${a.value})`}
       </span>
+      <time dateTime={a.openedAt}>{formatDataTime(a.openedAt, locale, at)}</time>
       <span className="wall-alert-status">{t(`sensing.alertStatuses.${a.status}`)}</span>
-      <time>{shortTime(a.openedAt)}</time>
     </li>
   );
 }
 
 /**
- * /stgz (生态感知): the control-room wall. Left: key figures and stations by AQI level; centre: the
- * province map with every Thing by kind and status; right: latest observations, active alerts and
- * species detections with their camera-trap thumbnails. Updates live over server-sent events (use-sensing-stream.ts), with a
- * one-minute refetch as a fallback. Laid out for 1920×1080 and legible on a 1366×768 laptop.
+ * A critical alert that nobody in the room can miss: a red band over the top of the map that
+ * flashes (steady under prefers-reduced-motion), naming the device, the rule, the value and when,
+ * and how many more critical alerts there are. The region (role=alert) is always there, so a
+ * screen reader announces an alert as it appears; empty while there is none.
+ */
+function CriticalBanner({ alerts, locale, at }: { alerts: Alert[]; locale: Locale; at: string }) {
+  const { t } = useTranslation();
+  const critical = alerts.filter((a) => a.severity === 'critical' && a.status !== 'closed');
+  const first = critical[0];
+  return (
+    <div className={first ? 'wall-critical on' : 'wall-critical'} role="alert" data-testid="wall-critical">
+      {first && (
+        <>
+          <b className="wall-critical-tag">{t('sensing.wall.critical')}</b>
+          <span className="wall-critical-text">
+            {first.thing.name} · {first.rule.name}
+            {first.value !== null && ` (${first.value})`} · <time dateTime={first.openedAt}>{formatDataTime(first.openedAt, locale, at)}</time>
+          </span>
+          {critical.length > 1 && <span className="wall-critical-more">{t('sensing.wall.criticalMore', { count: critical.length - 1 })}</span>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /stgz (生态感知): the control-room wall, laid out to fill the screen exactly from a 1366×768 laptop
+ * to a 3840×2160 video wall, with text and figures that grow with it (legible from 3 m at 1080p).
+ * Left: key figures with their data times, stations by AQI level (无最新数据 apart, in grey), species
+ * detections; centre: the province map with every Thing by kind and status, and a flashing band
+ * for a critical alert; right: active alerts, latest observations (AQI on its level colour), the
+ * verification figures. Updates live over server-sent events (use-sensing-stream.ts), with a
+ * one-minute refetch as a fallback. Times are the province's (UTC+08:00) with their date.
  */
 export default function SensingWallPage() {
   const { t } = useTranslation();
-  const zh = currentLocale() === 'zh-CN';
+  const locale = currentLocale();
   const { live, arrived } = useSensingStream();
   const overview = useSensingOverview(FIGURES_REFRESH);
   const things = useMapThings(MAP_REFRESH);
@@ -132,8 +215,8 @@ export default function SensingWallPage() {
   const alerts = useAlerts({ status: 'active', pageSize: 8 });
   const detections = useRecentDetections(6);
   const tasks = usePublicTasks({ refetchInterval: 30_000 });
-  const stationsByLevel = overview.data?.stationsByAqiLevel ?? [];
-  const most = Math.max(1, ...stationsByLevel.map((l) => l.stations));
+  // the times are read against the server's clock when it has answered (the browser's may be off)
+  const at = overview.data?.at ?? new Date().toISOString();
   // newest first: what the stream just brought, then what the server had; one row per Thing
   const rows = readingsOf([...arrived, ...(latest.data ?? [])], 14);
 
@@ -147,28 +230,47 @@ export default function SensingWallPage() {
               {live ? t('sensing.wall.live') : t('sensing.wall.reconnecting')}
             </span>
           </h2>
-          <Figures overview={overview.data} />
-          {overview.data && <p className="wall-time">{t('sensing.wall.updatedAt', { time: shortTime(overview.data.at) })}</p>}
+          <Figures overview={overview.data} locale={locale} />
         </section>
         <section className="wall-panel">
           <h2>{t('sensing.wall.byLevel')}</h2>
-          {AQI_LEVELS.map((level) => {
-            const count = stationsByLevel.find((l) => l.level === level.level)?.stations ?? 0;
-            return (
-              <div key={level.level} className="wall-bar">
-                <span className="wall-bar-label">{zh ? level.categoryZh : level.categoryEn}</span>
-                <span className="wall-bar-track">
-                  <i style={{ width: `${(count / most) * 100}%`, background: level.color }} />
-                </span>
-                <span className="wall-bar-count">{count}</span>
-              </div>
-            );
-          })}
-          {overview.data?.aqiTime && <p className="wall-time">{t('sensing.wall.aqiTime', { time: shortTime(overview.data.aqiTime) })}</p>}
+          <ByLevel overview={overview.data} locale={locale} />
+        </section>
+        <section className="wall-panel wall-grow">
+          <h2>{t('sensing.wall.detections')}</h2>
+          {(detections.data?.length ?? 0) === 0 ? (
+            <p className="wall-empty">{t('sensing.wall.none')}</p>
+          ) : (
+            <ul className="wall-rows wall-detections" data-testid="wall-detections">
+              {detections.data?.map((d) => {
+                const time = formatDataTime(d.phenomenonTime, locale, at);
+                return (
+                  <li key={d.id}>
+                    <DetectionThumb detection={d} time={time} />
+                    <span className="wall-row-main">
+                      {d.nameZh && locale === 'zh-CN' ? (
+                        <>
+                          {d.nameZh} <i>{d.scientificName}</i>
+                        </>
+                      ) : (
+                        <i>{d.scientificName}</i>
+                      )}{' '}
+                      ×{d.count}
+                      <small className="wall-detection-meta">
+                        {d.level === 'I' ? t('sensing.wall.levelI') : d.level === 'II' ? t('sensing.wall.levelII') : t('sensing.wall.unlisted')} ·{' '}
+                        <time dateTime={d.phenomenonTime}>{time}</time>
+                      </small>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </section>
       </aside>
 
       <section className="wall-panel wall-map">
+        <CriticalBanner alerts={alerts.data?.items ?? []} locale={locale} at={at} />
         <h2>
           {t('sensing.wall.map')}
           <span className="wall-kinds">
@@ -184,7 +286,7 @@ export default function SensingWallPage() {
         </h2>
         {boundaries.data && things.data ? (
           <Suspense fallback={<DelayedSpinner />}>
-            <ThingsMap boundaries={boundaries.data} things={things.data} tasks={tasks.data} />
+            <ThingsMap boundaries={boundaries.data} things={things.data} tasks={tasks.data} at={at} />
           </Suspense>
         ) : (
           <DelayedSpinner />
@@ -193,19 +295,7 @@ export default function SensingWallPage() {
       </section>
 
       <aside className="wall-col">
-        <section className="wall-panel wall-grow">
-          <h2>{t('sensing.wall.latest')}</h2>
-          {rows.length === 0 ? (
-            <p className="wall-empty">{t('sensing.wall.none')}</p>
-          ) : (
-            <ul className="wall-rows" data-testid="wall-latest">
-              {rows.map((r) => (
-                <ReadingRow key={r.thing.id} r={r} zh={zh} />
-              ))}
-            </ul>
-          )}
-        </section>
-        <section className="wall-panel">
+        <section className="wall-panel wall-alerts-panel">
           <h2>
             {t('sensing.wall.alerts')} <span className="wall-count">{alerts.data?.total ?? 0}</span>
           </h2>
@@ -214,7 +304,19 @@ export default function SensingWallPage() {
           ) : (
             <ul className="wall-rows" data-testid="wall-alerts">
               {alerts.data?.items.map((a) => (
-                <AlertRow key={a.id} a={a} />
+                <AlertRow key={a.id} a={a} locale={locale} at={at} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="wall-panel wall-grow">
+          <h2>{t('sensing.wall.latest')}</h2>
+          {rows.length === 0 ? (
+            <p className="wall-empty">{t('sensing.wall.none')}</p>
+          ) : (
+            <ul className="wall-rows wall-latest" data-testid="wall-latest">
+              {rows.map((r) => (
+                <ReadingRow key={r.thing.id} r={r} locale={locale} at={at} />
               ))}
             </ul>
           )}
@@ -222,34 +324,6 @@ export default function SensingWallPage() {
         <section className="wall-panel">
           <h2>{t('verification.headline.title')}</h2>
           <VerificationHeadline className="wall-verification" refetchInterval={30_000} />
-        </section>
-        <section className="wall-panel">
-          <h2>{t('sensing.wall.detections')}</h2>
-          {(detections.data?.length ?? 0) === 0 ? (
-            <p className="wall-empty">{t('sensing.wall.none')}</p>
-          ) : (
-            <ul className="wall-rows wall-detections" data-testid="wall-detections">
-              {detections.data?.map((d) => (
-                <li key={d.id}>
-                  <DetectionThumb detection={d} time={shortTime(d.phenomenonTime)} />
-                  <span className="wall-row-main">
-                    {d.nameZh ? (
-                      <>
-                        {d.nameZh} <i>{d.scientificName}</i>
-                      </>
-                    ) : (
-                      <i>{d.scientificName}</i>
-                    )}{' '}
-                    ×{d.count}
-                  </span>
-                  <span className="wall-level">
-                    {d.level === 'I' ? t('sensing.wall.levelI') : d.level === 'II' ? t('sensing.wall.levelII') : t('sensing.wall.unlisted')}
-                  </span>
-                  <time>{shortTime(d.phenomenonTime)}</time>
-                </li>
-              ))}
-            </ul>
-          )}
         </section>
       </aside>
     </div>

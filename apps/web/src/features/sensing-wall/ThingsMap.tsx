@@ -1,7 +1,8 @@
 /**
  * The province map of /stgz with every Thing that has a Location: the symbol says the kind
- * (station ●, video camera ■, camera trap ▲, sensor mast ◆), the fill the station's newest AQI
- * level (HJ 633-2012 表2; other kinds green), and a bright ring that it is online; retired Things
+ * (station ●, video camera ■, camera trap ▲, sensor mast ◆), the fill the level of the station's
+ * newest AQI while it is fresh (HJ 633-2012 表2; older than AQI_FRESH_MINUTES: grey, 无最新数据, never
+ * an alarm colour; other kinds teal), and a bright ring that it is online; retired Things
  * are grey; open verification tasks as pins on top (components/map/task-layer.tsx). Loaded lazily with ECharts (modular imports), like the home page's map.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -10,10 +11,12 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
 import type { CityBoundaries } from '@eco/contracts/divisions';
-import type { Thing, ThingKind } from '@eco/contracts/sensing';
+import { isAqiFresh, type Thing, type ThingKind } from '@eco/contracts/sensing';
 import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
+import { formatDataTime } from '../../components/format-data-time';
 import { GeoScatterChart } from '../../components/map/geo-scatter-chart';
+import { currentLocale } from '../../i18n/i18n';
 import { TaskTip, taskSeries } from '../../components/map/task-layer';
 
 echarts.use([GeoScatterChart, GeoComponent, CanvasRenderer]);
@@ -23,13 +26,25 @@ const KIND_SYMBOL: Record<ThingKind, string> = { air_quality_station: 'circle', 
 const OTHER_FILL = '#36cfc9';
 const NO_DATA = '#8c8c8c';
 
-function fillOf(thing: Thing): string {
+/** The map's drawing at 1920 px wide (a map about 880 px wide); it grows with the map on a bigger wall. */
+const BASE_MAP_WIDTH = 880;
+
+/** Whether the station's newest AQI still counts at `at` (AQI_FRESH_MINUTES). */
+function freshAqi(thing: Thing, at: string): boolean {
+  return thing.aqi !== null && isAqiFresh(thing.aqi.time, at);
+}
+
+function fillOf(thing: Thing, at: string): string {
   if (thing.status === 'retired') return '#595959';
-  if (thing.kind === 'air_quality_station') return aqiLevelOf(thing.aqi?.value)?.color ?? NO_DATA;
+  if (thing.kind === 'air_quality_station') return freshAqi(thing, at) ? (aqiLevelOf(thing.aqi?.value)?.color ?? NO_DATA) : NO_DATA;
   return OTHER_FILL;
 }
 
-export default function ThingsMap({ boundaries, things, tasks = [] }: { boundaries: CityBoundaries; things: Thing[]; tasks?: PublicTask[] }) {
+/**
+ * @param at the figures' time (the server's clock, ISO 8601): an AQI older than AQI_FRESH_MINUTES
+ *   before it is drawn grey.
+ */
+export default function ThingsMap({ boundaries, things, tasks = [], at }: { boundaries: CityBoundaries; things: Thing[]; tasks?: PublicTask[]; at: string }) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -62,6 +77,8 @@ export default function ThingsMap({ boundaries, things, tasks = [] }: { boundari
   useEffect(() => {
     echarts.registerMap(MAP_NAME, boundaries as unknown as Parameters<typeof echarts.registerMap>[1]);
     const placed = things.filter((th) => th.longitude !== null && th.latitude !== null);
+    // labels and symbols grow with the map, so a 4K wall is not drawn at laptop size
+    const scale = Math.min(3, Math.max(0.8, (element.current?.clientWidth ?? BASE_MAP_WIDTH) / BASE_MAP_WIDTH));
     chart.current?.setOption(
       {
         geo: {
@@ -70,7 +87,7 @@ export default function ThingsMap({ boundaries, things, tasks = [] }: { boundari
           aspectScale: 0.85,
           layoutCenter: ['50%', '50%'],
           layoutSize: '96%',
-          label: { show: true, fontSize: 13, color: 'rgba(255,255,255,0.7)' },
+          label: { show: true, fontSize: Math.round(18 * scale), color: 'rgba(255,255,255,0.8)' },
           itemStyle: { areaColor: '#123d2f', borderColor: '#3ba776', borderWidth: 1 },
           emphasis: { label: { show: true }, itemStyle: { areaColor: '#1a5741' } },
         },
@@ -85,11 +102,11 @@ export default function ThingsMap({ boundaries, things, tasks = [] }: { boundari
               value: [th.longitude, th.latitude],
               thing: th,
               symbol: KIND_SYMBOL[th.kind],
-              symbolSize: th.kind === 'air_quality_station' ? 12 : 11,
+              symbolSize: Math.round((th.kind === 'air_quality_station' ? 13 : 12) * scale),
               itemStyle: {
-                color: fillOf(th),
+                color: fillOf(th, at),
                 borderColor: th.online ? '#ffffff' : '#0b2a20',
-                borderWidth: th.online ? 2 : 0.8,
+                borderWidth: (th.online ? 2 : 0.8) * scale,
                 opacity: th.status === 'active' ? 1 : 0.6,
               },
             })),
@@ -99,7 +116,7 @@ export default function ThingsMap({ boundaries, things, tasks = [] }: { boundari
       },
       true,
     );
-  }, [boundaries, things, tasks]);
+  }, [boundaries, things, tasks, at]);
 
   return (
     <div className="province-map-frame wall-things-map">
@@ -115,7 +132,8 @@ export default function ThingsMap({ boundaries, things, tasks = [] }: { boundari
           {tip.thing.positionGeneralised && <div>{t('sensing.positionGeneralised')}</div>}
           {tip.thing.aqi && (
             <div>
-              AQI {tip.thing.aqi.value} · {tip.thing.aqi.time.slice(0, 16).replace('T', ' ')}
+              AQI {tip.thing.aqi.value} · {formatDataTime(tip.thing.aqi.time, currentLocale(), at)}
+              {!freshAqi(tip.thing, at) && ` · ${t('sensing.wall.noRecentData')}`}
             </div>
           )}
         </div>

@@ -7,8 +7,10 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import {
+  DEFAULT_REPORTING_INTERVAL_SECONDS,
   LATITUDE_RANGE,
   LONGITUDE_RANGE,
+  REPORTING_INTERVAL_RANGE,
   THING_CODE_PATTERN,
   THING_KINDS,
   THING_NAME_MAX,
@@ -33,12 +35,16 @@ interface Values {
   status: ThingStatus;
   longitude: number;
   latitude: number;
+  /** minutes in the form (people think of a report interval in minutes); seconds on the wire; empty = the kind's default */
+  reportingIntervalMinutes: number | null;
 }
 
 /**
  * Registering (`thing` null) or editing a device in a drawer: code (1–32 ASCII letters, digits,
  * `_.-`; unique), kind, name, owning organisation (from the organisations tree, or none), status and
- * its WGS-84 point (longitude 73–136 °E, latitude 3–54 °N, the server's range). The city is derived
+ * its WGS-84 point (longitude 73–136 °E, latitude 3–54 °N, the server's range), and how often it
+ * is expected to report, in minutes (1 minute – 7 days; empty = its kind's default, shown as the
+ * placeholder; it is online while heard within 1.5 intervals). The city is derived
  * by the server from the point. An edit sends only the fields that changed. A new device belongs to
  * the editor's own organisation when the editor acts below the province (the only ones they may
  * register, docs/access.md §Organisation scope), else to none until one is chosen.
@@ -61,6 +67,7 @@ export function ThingFormDrawer({
   const { create, update } = useRegistryMutations();
   const ownOrganisation = useOwnOrganisation();
   const saving = create.isPending || update.isPending;
+  const kind = Form.useWatch('kind', form) ?? thing?.kind ?? 'sensor_mast';
 
   // before the browser paints the opened form, so nothing typed into it can be overwritten
   useLayoutEffect(() => {
@@ -76,13 +83,16 @@ export function ThingFormDrawer({
             status: thing.status,
             longitude: thing.longitude ?? undefined,
             latitude: thing.latitude ?? undefined,
+            reportingIntervalMinutes: thing.reportingIntervalSeconds === null ? null : thing.reportingIntervalSeconds / 60,
           }
         : { kind: 'sensor_mast', status: 'active', organisationId: ownOrganisation },
     );
   }, [open, thing, form, ownOrganisation]);
 
   const onFinish = async (values: Values) => {
-    const body = { ...values, code: values.code.trim(), name: values.name.trim(), organisationId: values.organisationId ?? null };
+    const { reportingIntervalMinutes, ...fields } = values;
+    const reportingIntervalSeconds = reportingIntervalMinutes == null ? null : Math.round(reportingIntervalMinutes * 60);
+    const body = { ...fields, code: values.code.trim(), name: values.name.trim(), organisationId: values.organisationId ?? null, reportingIntervalSeconds };
     try {
       if (thing) {
         const changed: UpdateThing = {};
@@ -91,6 +101,7 @@ export function ThingFormDrawer({
         if (body.name !== thing.name) changed.name = body.name;
         if (body.organisationId !== (thing.organisation?.id ?? null)) changed.organisationId = body.organisationId;
         if (body.status !== thing.status) changed.status = body.status;
+        if (body.reportingIntervalSeconds !== thing.reportingIntervalSeconds) changed.reportingIntervalSeconds = body.reportingIntervalSeconds;
         if (body.longitude !== thing.longitude || body.latitude !== thing.latitude)
           Object.assign(changed, { longitude: body.longitude, latitude: body.latitude });
         if (Object.keys(changed).length === 0) return onClose();
@@ -146,6 +157,28 @@ export function ThingFormDrawer({
         </Form.Item>
         <Form.Item name="organisationId" label={t('sensing.things.form.organisation')} extra={t('sensing.things.form.organisationHelp')}>
           <OrganisationSelect placeholder={t('sensing.things.form.organisationPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="reportingIntervalMinutes"
+          label={t('sensing.things.form.interval')}
+          extra={t('sensing.things.form.intervalHelp', { minutes: DEFAULT_REPORTING_INTERVAL_SECONDS[kind] / 60 })}
+          rules={[
+            {
+              type: 'number',
+              min: REPORTING_INTERVAL_RANGE.min / 60,
+              max: REPORTING_INTERVAL_RANGE.max / 60,
+              message: t('sensing.things.form.intervalRange', { min: REPORTING_INTERVAL_RANGE.min / 60, max: REPORTING_INTERVAL_RANGE.max / 60 }),
+            },
+          ]}
+        >
+          <InputNumber
+            min={REPORTING_INTERVAL_RANGE.min / 60}
+            max={REPORTING_INTERVAL_RANGE.max / 60}
+            precision={0}
+            style={{ width: 200 }}
+            suffix={t('sensing.things.form.minutes')}
+            placeholder={String(DEFAULT_REPORTING_INTERVAL_SECONDS[kind] / 60)}
+          />
         </Form.Item>
         <Space align="start" wrap>
           <Form.Item
