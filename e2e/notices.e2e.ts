@@ -1,7 +1,7 @@
 /**
  * 通知公告 end to end in Chromium against the real server: an editor writes a notice in the back
- * office (rich text, an attachment) and schedules it for tomorrow, where readers do not see it
- * yet; withdraws it and publishes it at once; it appears on the list and on /home; a reader opens
+ * office (rich text, 文号, an attachment added while writing, which saves the draft) and schedules
+ * it for tomorrow, where readers do not see it yet; cancels the schedule and publishes it at once; it appears on the list and on /home; a reader opens
  * it by its shared link, previews and downloads the attachment; search finds a two-character
  * Chinese word. That a scheduled notice appears by itself when due is the server's to keep
  * (modules/notices/routes.test.ts, on a pinned clock): waiting here for a real minute to pass
@@ -46,14 +46,17 @@ describe('notices', () => {
     await bold.click();
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.type('管理，严防森林火灾。');
-    await drawer.getByRole('button', { name: '保存草稿' }).click();
-    await page.getByText('已保存').first().waitFor();
+    await drawer.getByLabel('文号', { exact: true }).fill('陕林草发〔2025〕12号');
 
-    // attach a PDF with a Chinese name
+    // attach a PDF with a Chinese name while still writing: the notice is saved as a draft first
     const chooser = page.waitForEvent('filechooser');
     await drawer.getByRole('button', { name: '上传附件' }).click();
     await (await chooser).setFiles({ name: '防火责任书.pdf', mimeType: 'application/pdf', buffer: samplePdf('notice') });
     await drawer.getByRole('link', { name: '防火责任书.pdf', exact: true }).waitFor();
+    await page.getByText('已保存为草稿').first().waitFor();
+    await noToasts(page);
+    await drawer.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('已保存', { exact: true }).first().waitFor();
     await noToasts(page);
     await drawer
       .getByRole('button', { name: '关闭' })
@@ -88,11 +91,11 @@ describe('notices', () => {
     await reader.locator('.notice-list').waitFor();
     expect(await reader.getByRole('link', { name: title }).count()).toBe(0);
 
-    // withdrawn and published at once: it appears on the list and on /home
+    // the schedule cancelled (back to draft), then published at once: it appears on the list and on /home
     await noToasts(page);
-    await row.getByRole('button', { name: '撤回' }).click();
-    await page.getByRole('dialog').filter({ hasText: '撤回“' }).getByRole('button', { name: '撤回' }).click();
-    await row.getByText('已撤回').waitFor();
+    await row.getByRole('button', { name: '取消定时' }).click();
+    await page.getByRole('dialog').filter({ hasText: '定时发布？' }).getByRole('button', { name: '取消定时' }).click();
+    await row.getByText('草稿').waitFor();
     await row.getByRole('button', { name: '发布' }).click();
     await dialog.getByRole('radio', { name: '立即发布' }).check();
     await dialog.getByRole('button', { name: '立即发布' }).click();
@@ -110,6 +113,9 @@ describe('notices', () => {
     await visitor.goto(appUrl(href!.slice(1)));
     await waitForHash(visitor, href!);
     await visitor.getByRole('heading', { name: title }).waitFor();
+    // the page names the notice; its metadata table carries the 文号
+    await expect.poll(() => visitor.title()).toContain(title);
+    expect(await visitor.locator('.notice-metadata').innerText()).toContain('陕林草发〔2025〕12号');
     expect(await visitor.locator('.notice-body strong').innerText()).toBe('野外用火');
     expect(await visitor.locator('.notice-meta').innerText()).toContain(editor.displayName);
 

@@ -135,7 +135,7 @@ export async function buildApp({
       await registerAuth(api, { db, now, secret, config });
       await api.register(healthRoutes, { database });
       await api.register(siteRoutes, { db, now, settings: createSiteSettingsCache(db, now) });
-      await api.register(sessionRoutes, { db, now });
+      await api.register(sessionRoutes, { db, now, uploadMaxBytes: config.uploadMaxBytes });
       await api.register(usersRoutes, { prefix: '/users', db, now });
       await api.register(organisationsRoutes, { prefix: '/organisations', db });
       await api.register(rolesRoutes);

@@ -139,3 +139,6 @@ export const SiteSpeciesSchema = Type.Object({
   ),
 });
 export type SiteSpecies = Static<typeof SiteSpeciesSchema>;
+
+/** The largest camera-trap image accepted (bytes), or the server's upload limit if smaller. */
+export const CAMERA_TRAP_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -20,6 +20,12 @@ export const ERROR_CODES = {
     zh: '通知公告当前的状态不允许此操作',
     en: 'The notice is not in a state that allows this',
   },
+  NOTICE_SCHEDULE_IN_PAST: {
+    status: 400,
+    zh: '定时发布的时间已经过去，请选择将来的时间，或选择立即发布',
+    en: 'The scheduled time has already passed; choose a later time, or publish now',
+  },
+  NOTICE_WRITTEN_ON_IN_FUTURE: { status: 400, zh: '成文日期不能晚于今天', en: 'The date written cannot be after today' },
   DOCUMENT_NOT_FOUND: { status: 404, zh: '未找到该附件', en: 'No such document' },
   UPLOAD_MISSING: { status: 400, zh: '请求中没有上传的文件', en: 'The request carries no file' },
   STATION_NOT_FOUND: { status: 404, zh: '未找到该监测站点', en: 'No such monitoring station' },

@@ -48,7 +48,15 @@ export type CurrentUser = Static<typeof CurrentUserSchema>;
  * `GET /api/session`: the signed-in user (null when nobody is) and the token that every
  * state-changing request must echo in the `x-csrf-token` header.
  */
-export const SessionSchema = Type.Object({ user: Type.Union([CurrentUserSchema, Type.Null()]), csrfToken: Type.String() }, { $id: 'Session' });
+export const SessionSchema = Type.Object(
+  {
+    user: Type.Union([CurrentUserSchema, Type.Null()]),
+    csrfToken: Type.String(),
+    /** the largest upload the server accepts, bytes (`UPLOAD_MAX_BYTES`): uploaders refuse a larger file before sending it */
+    uploadMaxBytes: Type.Integer({ minimum: 1 }),
+  },
+  { $id: 'Session' },
+);
 export type Session = Static<typeof SessionSchema>;
 
 /**

@@ -205,3 +205,6 @@ export const ImportResultSchema = Type.Object({
   items: Type.Array(ImportItemSchema),
 });
 export type ImportResult = Static<typeof ImportResultSchema>;
+
+/** The largest task photo accepted (bytes), or the server's upload limit if smaller: a 48 MP phone JPEG is about 15 MB. */
+export const TASK_PHOTO_MAX_BYTES = 20 * 1024 * 1024;

@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryOf } from '@eco/contracts/api/endpoint';
 import { noticesApi as api } from '@eco/contracts/api/notices';
-import type { NoticeInput, NoticePatch } from '@eco/contracts/notices';
+import type { NoticeDetail, NoticeInput, NoticePatch } from '@eco/contracts/notices';
 import { auditApi } from '@eco/contracts/api/audit';
 import { areaKey, call, hrefOf, keyOf, queryOf } from './client';
 
@@ -38,11 +38,18 @@ export function useManagedNotice(id: number | null) {
   return useQuery({ ...queryOf(api.getManagedNotice, { params: { id: id ?? 0 } }), enabled: id !== null });
 }
 
-/** The writes; each reloads every notice query (back office, public list, home) and the audit log. */
+/**
+ * The writes; each reloads every notice query (back office, public list, home) and the audit log.
+ * The notice each answers is put in place at once as the back office's copy of it, so a drawer
+ * that has just saved a new draft shows it without a reload (no skeleton over an upload under way).
+ * `upload` takes `onProgress` (0–1, the share of the file sent).
+ */
 export function useNoticeMutations() {
   const client = useQueryClient();
-  const onSuccess = () =>
-    Promise.all([client.invalidateQueries({ queryKey: areaKey('notices') }), client.invalidateQueries({ queryKey: keyOf(auditApi.listAuditLog) })]);
+  const onSuccess = (notice: NoticeDetail | null) => {
+    if (notice) client.setQueryData(keyOf(api.getManagedNotice, { params: { id: notice.id } }), notice);
+    return Promise.all([client.invalidateQueries({ queryKey: areaKey('notices') }), client.invalidateQueries({ queryKey: keyOf(auditApi.listAuditLog) })]);
+  };
   return {
     create: useMutation({ mutationFn: (body: NoticeInput) => call(api.createNotice, { body }), onSuccess }),
     update: useMutation({ mutationFn: ({ id, body }: { id: number; body: NoticePatch }) => call(api.updateNotice, { params: { id }, body }), onSuccess }),
@@ -50,13 +57,14 @@ export function useNoticeMutations() {
       mutationFn: ({ id, publishAt }: { id: number; publishAt: string | null }) => call(api.publishNotice, { params: { id }, body: { publishAt } }),
       onSuccess,
     }),
+    unschedule: useMutation({ mutationFn: (id: number) => call(api.unscheduleNotice, { params: { id } }), onSuccess }),
     withdraw: useMutation({ mutationFn: (id: number) => call(api.withdrawNotice, { params: { id } }), onSuccess }),
-    remove: useMutation({ mutationFn: (id: number) => call(api.deleteNotice, { params: { id } }), onSuccess }),
+    remove: useMutation({ mutationFn: (id: number) => call(api.deleteNotice, { params: { id } }), onSuccess: () => onSuccess(null) }),
     upload: useMutation({
-      mutationFn: ({ id, file }: { id: number; file: File }) => {
+      mutationFn: ({ id, file, onProgress }: { id: number; file: File; onProgress?: (fraction: number) => void }) => {
         const body = new FormData();
         body.append('file', file, file.name);
-        return call(api.attachToNotice, { params: { id }, body });
+        return call(api.attachToNotice, { params: { id }, body }, { onUploadProgress: onProgress });
       },
       onSuccess,
     }),

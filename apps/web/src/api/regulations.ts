@@ -64,10 +64,10 @@ export function useRegulationMutations() {
       onSuccess,
     }),
     upload: useMutation({
-      mutationFn: ({ id, file }: { id: number; file: File }) => {
+      mutationFn: ({ id, file, onProgress }: { id: number; file: File; onProgress?: (fraction: number) => void }) => {
         const body = new FormData();
         body.append('file', file, file.name);
-        return call(api.attachToRegulation, { params: { id }, body });
+        return call(api.attachToRegulation, { params: { id }, body }, { onUploadProgress: onProgress });
       },
       onSuccess,
     }),

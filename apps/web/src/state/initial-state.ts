@@ -8,6 +8,7 @@ import type { CurrentUser, SiteSettings } from '@eco/contracts/site';
 import { fetchSession } from '../api/session';
 import { fetchSiteSettings } from '../api/site';
 import { setCsrfToken } from '../request/request';
+import { setUploadMaxBytes } from '../request/upload-limit';
 
 export interface InitialState {
   settings: SiteSettings;
@@ -29,6 +30,7 @@ export interface InitialState {
 export async function fetchInitialState(): Promise<Omit<InitialState, 'refresh'>> {
   const [settings, session] = await Promise.all([fetchSiteSettings(), fetchSession()]);
   setCsrfToken(session.csrfToken);
+  setUploadMaxBytes(session.uploadMaxBytes);
   return { settings, currentUser: session.user };
 }
 

@@ -249,7 +249,112 @@ describe('notices', () => {
     });
   });
 
+  describe('government metadata (文号, 索引号, 发布机构, 成文日期)', () => {
+    const metadata = {
+      documentNumber: '陕林草发〔2025〕12号',
+      indexNumber: '11610000MB2976543X/2025-00012',
+      issuingBody: '陕西省林业局',
+      writtenOn: '2025-02-28',
+    };
+
+    it('keeps what the editor writes and shows it to readers once published', async () => {
+      await setClock('2025-03-01T09:00:00+08:00');
+      const notice = await create({ title: '带文号的通知', ...metadata });
+      expect(notice).toMatchObject(metadata);
+      await publish(notice.id);
+      expect(dataOf(await reader.get<NoticeDetail>(`/api/notices/${notice.id}`))).toMatchObject(metadata);
+      const changed = dataOf(await editor.patch<NoticeDetail>(`/api/notices/${notice.id}`, { documentNumber: '陕林草发〔2025〕13号', writtenOn: null }));
+      expect(changed).toMatchObject({ documentNumber: '陕林草发〔2025〕13号', indexNumber: metadata.indexNumber, writtenOn: null });
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'notice.update'), eq(auditLog.entityId, String(notice.id))));
+      expect(entry).toMatchObject({
+        before: { documentNumber: '陕林草发〔2025〕12号', writtenOn: '2025-02-28' },
+        after: { documentNumber: '陕林草发〔2025〕13号', writtenOn: null },
+      });
+    });
+
+    it('leaves them empty when not given: the issuing body is then the organisation', async () => {
+      const notice = await create({ title: '没有文号的通知' });
+      expect(notice).toMatchObject({ documentNumber: '', indexNumber: '', issuingBody: '', writtenOn: null });
+    });
+
+    it('takes today in the province as the date written, even before 08:00 when UTC is still on yesterday', async () => {
+      await setClock('2025-03-01T00:30:00+08:00');
+      expect((await create({ title: '今天成文', writtenOn: '2025-03-01' })).writtenOn).toBe('2025-03-01');
+      await setClock('2025-03-01T09:00:00+08:00');
+    });
+
+    it('refuses a date written after today, an impossible date and overlong fields, changing nothing', async () => {
+      const { id } = await create({ title: '校验成文日期' });
+      const before = await countRows(db());
+      const future = await editor.post('/api/notices', draft({ writtenOn: '2025-03-02' }));
+      expect(future.status).toBe(400);
+      expect(errorOf(future)).toMatchObject({ errorCode: 'NOTICE_WRITTEN_ON_IN_FUTURE' });
+      expect(errorOf(future).errorMessage).toContain('成文日期不能晚于今天');
+      const patched = await editor.patch(`/api/notices/${id}`, { writtenOn: '2026-01-01' });
+      expect(errorOf(patched).errorCode).toBe('NOTICE_WRITTEN_ON_IN_FUTURE');
+      for (const body of [
+        draft({ writtenOn: '2025-02-30' }),
+        draft({ writtenOn: '2025/02/28' }),
+        draft({ writtenOn: 20250228 }),
+        draft({ documentNumber: 'x'.repeat(101) }),
+        draft({ indexNumber: 'x'.repeat(101) }),
+        draft({ issuingBody: 'x'.repeat(201) }),
+        draft({ documentNumber: '两行\n文号' }),
+      ]) {
+        const response = await editor.post('/api/notices', body);
+        expect(response.status).toBe(400);
+        expect(errorOf(response).errorCode).toBe('VALIDATION_FAILED');
+      }
+      expect(await countRows(db())).toEqual(before);
+      expect(dataOf(await editor.get<NoticeDetail>(`/api/manage/notices/${id}`)).writtenOn).toBeNull();
+    });
+  });
+
   describe('scheduling', () => {
+    it('refuses a time already past instead of publishing backdated, changing nothing; null publishes now', async () => {
+      await setClock('2025-03-02T08:00:00+08:00');
+      const { id } = await create({ title: '补发的通知' });
+      const past = await publish(id, '2025-03-02T07:59:59+08:00');
+      expect(past.status).toBe(400);
+      expect(errorOf(past).errorCode).toBe('NOTICE_SCHEDULE_IN_PAST');
+      expect(errorOf(past).errorMessage).toContain('定时发布的时间已经过去');
+      expect(dataOf(await editor.get<NoticeDetail>(`/api/manage/notices/${id}`))).toMatchObject({ status: 'draft', publishAt: null });
+      expect(await auditActions(id)).toEqual(['notice.create']);
+      expect(dataOf(await publish(id, null))).toMatchObject({ status: 'published', publishAt: '2025-03-02T08:00:00+08:00' });
+    });
+
+    it('cancels a scheduled publication: back to a draft readers never see, recorded', async () => {
+      await setClock('2025-03-02T08:00:00+08:00');
+      const { id } = await create({ title: '取消定时的通知' });
+      await publish(id, '2025-03-02T12:00:00+08:00');
+      const cancelled = dataOf(await editor.post<NoticeDetail>(`/api/notices/${id}/unschedule`));
+      expect(cancelled).toMatchObject({ status: 'draft', scheduled: false, publishAt: null });
+      await setClock('2025-03-02T12:00:00+08:00');
+      expect((await publicList()).items.map((n) => n.id)).not.toContain(id);
+      expect((await reader.get(`/api/notices/${id}`)).status).toBe(404);
+      expect(await auditActions(id)).toEqual(['notice.create', 'notice.publish', 'notice.unschedule']);
+      // a draft has no schedule to cancel; staff may not
+      const again = await editor.post(`/api/notices/${id}/unschedule`);
+      expect(again.status).toBe(409);
+      expect(errorOf(again).errorCode).toBe('NOTICE_STATE_CONFLICT');
+      expect((await staff.post(`/api/notices/${id}/unschedule`)).status).toBe(403);
+    });
+
+    it('refuses to cancel once the time has come (readers may have seen it: withdraw instead)', async () => {
+      await setClock('2025-03-02T08:00:00+08:00');
+      const { id } = await create({ title: '已到时间的定时通知' });
+      await publish(id, '2025-03-02T09:00:00+08:00');
+      await setClock('2025-03-02T09:00:00+08:00');
+      const late = await editor.post(`/api/notices/${id}/unschedule`);
+      expect(late.status).toBe(409);
+      expect(errorOf(late).errorMessage).toContain('请撤回');
+      expect(dataOf(await reader.get<NoticeDetail>(`/api/notices/${id}`)).status).toBe('published');
+      expect((await editor.post('/api/notices/999999/unschedule')).status).toBe(404);
+    });
+
     it('shows a notice scheduled for later by itself once its time comes, with no restart', async () => {
       await setClock('2025-03-02T08:00:00+08:00');
       const { id } = await create({ title: '定时发布：护林员培训安排', category: 'announcement' });
@@ -295,7 +400,8 @@ describe('notices', () => {
         { key: 'lateNight', title: '夜间发布的公告', category: 'announcement', at: '2025-04-10T23:30:00+08:00', body: '<p>夜</p>' },
         { key: 'wildcard', title: '100% 完成 a_b 任务', category: 'news', at: '2025-04-11T10:00:00+08:00', body: '<p>统计</p>' },
       ];
-      await setClock('2025-03-01T09:00:00+08:00');
+      // before every publish time below: each is scheduled, never backdated
+      await setClock('2025-01-01T09:00:00+08:00');
       for (const item of items) {
         const { id } = await create({ title: item.title, category: item.category, bodyHtml: item.body, pinned: item.pinned ?? false });
         await publish(id, item.at);

@@ -17,6 +17,7 @@ import {
   listAllNotices,
   listPublicNotices,
   publishNotice,
+  unscheduleNotice,
   updateNotice,
   withdrawNotice,
 } from './service';
@@ -54,6 +55,10 @@ export async function noticesRoutes(app: FastifyInstance, { db, now, uploads }: 
   route(app, api.publishNotice, async (request) => {
     const at = request.body.publishAt === null ? null : new Date(request.body.publishAt);
     await publishNotice(db, now, actingOf(request), request.params.id, at);
+    return getNotice(db, request.params.id, now(), 'editor');
+  });
+  route(app, api.unscheduleNotice, async (request) => {
+    await unscheduleNotice(db, now, actingOf(request), request.params.id);
     return getNotice(db, request.params.id, now(), 'editor');
   });
   route(app, api.withdrawNotice, async (request) => {

@@ -20,7 +20,7 @@ import { inTransaction, type Db } from '../../db/client';
 import { files, noticeAttachments, notices as n, organisations } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { likePattern } from '../../lib/like-pattern';
-import { PROVINCE_TIME_ZONE, toIsoCst } from '../../lib/time';
+import { PROVINCE_TIME_ZONE, provinceDate, toIsoCst } from '../../lib/time';
 import { audit, changes } from '../audit/service';
 import { documentOf, type SavedUpload } from '../documents/service';
 import { sanitiseNoticeHtml } from './sanitise-html';
@@ -171,7 +171,15 @@ async function neighbours(db: Db, id: number, publishAt: Date, now: Date): Promi
 export async function getNotice(db: Db, id: number, now: Date, as: 'reader' | 'editor'): Promise<NoticeDetail> {
   const where = as === 'reader' ? and(eq(n.id, id), visibleAt(now)) : eq(n.id, id);
   const [row] = await db
-    .select({ ...summaryColumns, bodyHtml: n.bodyHtml, organisationId: n.organisationId })
+    .select({
+      ...summaryColumns,
+      bodyHtml: n.bodyHtml,
+      organisationId: n.organisationId,
+      documentNumber: n.documentNumber,
+      indexNumber: n.indexNumber,
+      issuingBody: n.issuingBody,
+      writtenOn: n.writtenOn,
+    })
     .from(n)
     .leftJoin(organisations, eq(organisations.id, n.organisationId))
     .where(where);
@@ -187,8 +195,8 @@ export async function getNotice(db: Db, id: number, now: Date, as: 'reader' | 'e
     attachmentsOf(db, id),
     row.status === 'published' && row.publishAt ? neighbours(db, id, row.publishAt, now) : Promise.resolve({ newer: null, older: null }),
   ]);
-  const { bodyHtml, organisationId, ...summary } = row;
-  return { ...summaryOf(summary, now), bodyHtml, organisationId, attachments, ...around };
+  const { bodyHtml, organisationId, documentNumber, indexNumber, issuingBody, writtenOn, ...summary } = row;
+  return { ...summaryOf(summary, now), bodyHtml, organisationId, documentNumber, indexNumber, issuingBody, writtenOn, attachments, ...around };
 }
 
 /** The attachment `attachmentId` of notice `noticeId` when the caller may see the notice; 404 DOCUMENT_NOT_FOUND otherwise. */
@@ -230,12 +238,18 @@ export async function assertNoticeInScope(db: Db, user: SignedInUser, id: number
 }
 
 /** What the audit log keeps of a notice: its fields, with a fingerprint of the body instead of the body. */
-function summary(row: Pick<NoticeRow, 'title' | 'category' | 'bodyHtml' | 'pinned' | 'organisationId'>) {
+function summary(
+  row: Pick<NoticeRow, 'title' | 'category' | 'bodyHtml' | 'pinned' | 'organisationId' | 'documentNumber' | 'indexNumber' | 'issuingBody' | 'writtenOn'>,
+) {
   return {
     title: row.title,
     category: row.category,
     pinned: row.pinned,
     organisationId: row.organisationId,
+    documentNumber: row.documentNumber,
+    indexNumber: row.indexNumber,
+    issuingBody: row.issuingBody,
+    writtenOn: row.writtenOn,
     body: crypto.createHash('sha256').update(row.bodyHtml).digest('hex').slice(0, 16),
   };
 }
@@ -246,9 +260,20 @@ async function assertOrganisation(tx: Db, id: number | null | undefined): Promis
   if (!row) throw new AppError('ORGANISATION_NOT_FOUND', String(id));
 }
 
+/**
+ * 成文日期 is the day a document was signed: it cannot be after today in the province (UTC+08:00).
+ * 400 NOTICE_WRITTEN_ON_IN_FUTURE names the latest day allowed.
+ */
+function assertWrittenOn(writtenOn: string | null | undefined, now: Date): void {
+  if (!writtenOn) return;
+  const today = provinceDate(now);
+  if (writtenOn > today) throw new AppError('NOTICE_WRITTEN_ON_IN_FUTURE', { zh: `${writtenOn}（今天是 ${today}）`, en: `${writtenOn} (today is ${today})` });
+}
+
 /** Creates a draft by the acting editor (their organisation unless one is given). Answers its id. */
 export async function createNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, input: NoticeInput): Promise<number> {
   const body = sanitiseNoticeHtml(input.bodyHtml);
+  assertWrittenOn(input.writtenOn, now());
   return inTransaction(db, async (tx) => {
     const organisationId = input.organisationId ?? user.organisation?.id ?? null;
     await assertOrganisation(tx, organisationId);
@@ -262,6 +287,10 @@ export async function createNotice(db: Db, now: () => Date, { actor, ip, user }:
         bodyText: body.text,
         pinned: input.pinned,
         organisationId,
+        documentNumber: input.documentNumber ?? '',
+        indexNumber: input.indexNumber ?? '',
+        issuingBody: input.issuingBody ?? '',
+        writtenOn: input.writtenOn ?? null,
         authorId: actor.id,
         authorName: user.displayName,
         status: 'draft',
@@ -277,6 +306,7 @@ export async function createNotice(db: Db, now: () => Date, { actor, ip, user }:
 /** Changes the fields given, in any status; audits what changed. */
 export async function updateNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number, input: NoticePatch): Promise<void> {
   const body = input.bodyHtml === undefined ? undefined : sanitiseNoticeHtml(input.bodyHtml);
+  assertWrittenOn(input.writtenOn, now());
   await inTransaction(db, async (tx) => {
     const row = await lockNotice(tx, id, user);
     if (input.organisationId !== undefined) {
@@ -290,6 +320,10 @@ export async function updateNotice(db: Db, now: () => Date, { actor, ip, user }:
       organisationId: input.organisationId,
       bodyHtml: body?.html,
       bodyText: body?.text,
+      documentNumber: input.documentNumber,
+      indexNumber: input.indexNumber,
+      issuingBody: input.issuingBody,
+      writtenOn: input.writtenOn,
     };
     const diff = changes(summary(row), summary({ ...row, ...Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) }));
     if (!diff) return;
@@ -303,9 +337,17 @@ export async function updateNotice(db: Db, now: () => Date, { actor, ip, user }:
 
 /**
  * Publishes a draft or a withdrawn notice, at `publishAt` (a future time schedules it) or now.
- * 409 NOTICE_STATE_CONFLICT when it is already published.
+ * A time already past is refused (400 NOTICE_SCHEDULE_IN_PAST, naming it) rather than published
+ * backdated, which would put the notice below ones published before it and misstate when it went
+ * out; the editor sends null to publish now. 409 NOTICE_STATE_CONFLICT when it is already published.
  */
 export async function publishNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number, publishAt: Date | null): Promise<void> {
+  const asked = now();
+  if (publishAt !== null && publishAt < asked)
+    throw new AppError('NOTICE_SCHEDULE_IN_PAST', {
+      zh: `${toIsoCst(publishAt)} 早于现在 ${toIsoCst(asked)}`,
+      en: `${toIsoCst(publishAt)} is before now, ${toIsoCst(asked)}`,
+    });
   await inTransaction(db, async (tx) => {
     const row = await lockNotice(tx, id, user);
     if (row.status === 'published') throw new AppError('NOTICE_STATE_CONFLICT', { zh: '已经发布', en: 'already published' });
@@ -319,6 +361,32 @@ export async function publishNotice(db: Db, now: () => Date, { actor, ip, user }
       entityId: id,
       before: { status: row.status, publishAt: row.publishAt ? toIsoCst(row.publishAt) : null },
       after: { status: 'published', publishAt: toIsoCst(at) },
+    });
+  });
+}
+
+/**
+ * 取消定时: a notice scheduled for a time still to come goes back to draft, without a publish time.
+ * 409 NOTICE_STATE_CONFLICT otherwise (a draft, withdrawn, or its time has come: readers may
+ * already have seen it, so it must be withdrawn instead).
+ */
+export async function unscheduleNotice(db: Db, now: () => Date, { actor, ip, user }: UserActing, id: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockNotice(tx, id, user);
+    if (row.status !== 'published' || row.publishAt === null || row.publishAt <= now())
+      throw new AppError('NOTICE_STATE_CONFLICT', {
+        zh: '只能取消尚未到发布时间的定时发布；已发布的请撤回',
+        en: 'only a publication still scheduled can be cancelled; withdraw a published notice instead',
+      });
+    await tx.update(n).set({ status: 'draft', publishAt: null, updatedAt: now() }).where(eq(n.id, id));
+    await audit(tx, {
+      actor,
+      ip,
+      action: 'notice.unschedule',
+      entityType: 'notice',
+      entityId: id,
+      before: { status: 'published', publishAt: toIsoCst(row.publishAt) },
+      after: { status: 'draft', publishAt: null },
     });
   });
 }

@@ -30,6 +30,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { CAMERA_TRAP_IMAGE_MAX_BYTES } from '@eco/contracts/camera-trap';
 import { THUMB_LONG_SIDE, type Detection, type ThingKind } from '@eco/contracts/sensing';
 import { inTransaction, type Db } from '../../db/client';
 import { detections, files, things } from '../../db/schema';
@@ -39,8 +40,8 @@ import { sendStoredFile } from '../../uploads/send-file';
 import { positionReaderOf, seesExactly } from '../things/geoprivacy';
 import { assertCameraTrap, type IngestingThing } from './ingest';
 import { detectionsByIds, PUBLIC_DETECTION } from './read';
-/** The largest camera-trap image accepted (or UPLOAD_MAX_BYTES if smaller), bytes. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The largest camera-trap image accepted (or UPLOAD_MAX_BYTES if smaller), bytes; declared in the contract so the web refuses a larger one before sending it. */
+export const IMAGE_MAX_BYTES = CAMERA_TRAP_IMAGE_MAX_BYTES;
 /** WebP quality of thumbnails (0–100). */
 const THUMB_QUALITY = 75;
 /**

@@ -39,7 +39,10 @@ describe('the session', () => {
       const browser = new Browser(ctx.app);
       const response = await browser.get<{ user: CurrentUser | null; csrfToken: string }>('/api/session');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: true, data: { user: null, csrfToken: expect.stringMatching(/^[\w-]{20,}$/) } });
+      expect(response.body).toEqual({
+        success: true,
+        data: { user: null, csrfToken: expect.stringMatching(/^[\w-]{20,}$/), uploadMaxBytes: 50 * 1024 * 1024 },
+      });
       expect(response.headers['cache-control']).toBe('no-store');
       const secret = response.setCookies.get('eco_csrf')!;
       expect(secret).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });

@@ -14,11 +14,11 @@ import { changeOwnPassword, recordSignOut, signIn } from './service';
  * The session: the handlers of the declarations in @eco/contracts/api/session.ts (reading it,
  * signing in and out, changing one's own password; docs/access.md §Sign-in and sessions).
  */
-export async function sessionRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
+export async function sessionRoutes(app: FastifyInstance, { db, now, uploadMaxBytes }: { db: Db; now: () => Date; uploadMaxBytes: number }): Promise<void> {
   route(app, api.getSession, async (request, reply) => {
     // it carries the CSRF token: never from a cache, not even for an anonymous visitor
     reply.header('cache-control', 'no-store');
-    return { user: request.user ? currentUserOf(request.user) : null, csrfToken: reply.generateCsrf() };
+    return { user: request.user ? currentUserOf(request.user) : null, csrfToken: reply.generateCsrf(), uploadMaxBytes };
   });
 
   route(app, api.signIn, async (request, reply) => {

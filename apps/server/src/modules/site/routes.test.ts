@@ -27,7 +27,7 @@ describe('the initial state: /api/site and /api/session', () => {
   it('answers no signed-in user, and a CSRF token, never to be cached', async () => {
     const response = await getJson(ctx.app, '/api/session');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, data: { user: null, csrfToken: expect.any(String) } });
+    expect(response.body).toEqual({ success: true, data: { user: null, csrfToken: expect.any(String), uploadMaxBytes: expect.any(Number) } });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import distance from '@turf/distance';
-import type { TaskPhoto } from '@eco/contracts/verification';
+import { TASK_PHOTO_MAX_BYTES, type TaskPhoto } from '@eco/contracts/verification';
 import type { UserActing } from '../../auth/acting';
 import type { SignedInUser } from '../../auth/current-user';
 import { inScope, scopeOf } from '../../auth/organisation-scope';
@@ -27,8 +27,8 @@ import { sendStoredFile } from '../../uploads/send-file';
 import { thumbnailOf, thumbnailPath, thumbStoreOf } from '../sensing/detection-image';
 import { allowedSteps } from './access';
 
-/** The largest photo accepted (bytes), or the server's upload limit if smaller: a 48 MP phone JPEG is about 15 MB. */
-export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+/** The largest photo accepted (bytes), or the server's upload limit if smaller; declared in the contract so the web refuses a larger one before sending it. */
+export const PHOTO_MAX_BYTES = TASK_PHOTO_MAX_BYTES;
 
 /** China Standard Time, ms east of UTC: EXIF times without an offset are read as local time in the province. */
 const CST_OFFSET_MS = 8 * 3_600_000;

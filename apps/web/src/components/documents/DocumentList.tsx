@@ -5,22 +5,10 @@ import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import FileOutlined from '@ant-design/icons/es/icons/FileOutlined';
 import type { Document } from '@eco/contracts/documents';
+import { formatBytes } from '../../request/upload-limit';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/notices';
 import './documents.css';
-
-/** Bytes as people read them: `812 B`, `45.3 KB`, `12.0 MB` (1 KB = 1024 B). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
 
 /** The address of a document, to download it (`attachment`) or show it in the page (`inline`). */
 export type DocumentHref = (document: Document, disposition: 'attachment' | 'inline') => string;

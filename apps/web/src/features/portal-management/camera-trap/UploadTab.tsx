@@ -10,12 +10,14 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Upload from 'antd/es/upload';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
-import { SCIENTIFIC_NAME_PATTERN } from '@eco/contracts/camera-trap';
+import { CAMERA_TRAP_IMAGE_MAX_BYTES, SCIENTIFIC_NAME_PATTERN } from '@eco/contracts/camera-trap';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadPhoto, useCameraTraps, useUploadReload } from '../../../api/camera-trap';
 import '../../../i18n/camera-trap';
+import '../../../i18n/notices';
+import { formatBytes, sizeLimitExceeded } from '../../../request/upload-limit';
 
 type State = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'failed';
 
@@ -59,6 +61,15 @@ export function UploadTab() {
     if (!thingId) return;
     setRunning(true);
     for (const row of rows.filter((r) => r.state === 'waiting' || r.state === 'failed')) {
+      // over the limit: refused here, before a byte is sent (the server would refuse it too)
+      const limit = sizeLimitExceeded(row.file, CAMERA_TRAP_IMAGE_MAX_BYTES);
+      if (limit !== null) {
+        patch(row.key, {
+          state: 'failed',
+          error: t('nt.documents.tooLarge', { limit: formatBytes(limit), name: row.file.name, size: formatBytes(row.file.size) }),
+        });
+        continue;
+      }
       patch(row.key, { state: 'uploading', error: undefined });
       try {
         const result = await uploadPhoto(thingId, row.file, {

@@ -42,15 +42,15 @@ export default function NoticesSection() {
   const [publishing, setPublishing] = useState<NoticeSummary | null>(null);
   const [modal, modalHolder] = Modal.useModal();
   const list = useManagedNotices({ keyword: keyword || undefined, category, status, page, pageSize: PAGE_SIZE });
-  const { publish, withdraw, remove } = useNoticeMutations();
+  const { publish, unschedule, withdraw, remove } = useNoticeMutations();
 
-  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>, done: string) =>
+  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>, done: string, cancelText = t('nt.manage.cancel')) =>
     void modal.confirm({
       title,
       content,
       okText,
       okButtonProps: { danger: true },
-      cancelText: t('nt.manage.cancel'),
+      cancelText,
       onOk: async () => {
         try {
           await run();
@@ -95,7 +95,7 @@ export default function NoticesSection() {
     {
       title: t('nt.manage.columns.actions'),
       key: 'actions',
-      width: 220,
+      width: 240,
       render: (_, n) => (
         <Space size={0} wrap className="row-actions">
           <Button type="link" size="small" onClick={() => setDrawer({ open: true, id: n.id })}>
@@ -110,6 +110,24 @@ export default function NoticesSection() {
             <Link className="ant-btn ant-btn-link ant-btn-sm pm-link-button" to={`/notification-announcement?id=${n.id}`}>
               {t('nt.manage.view')}
             </Link>
+          )}
+          {n.scheduled && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() =>
+                confirm(
+                  t('nt.manage.unscheduleTitle', { title: n.title }),
+                  t('nt.manage.unscheduleBody'),
+                  t('nt.manage.unschedule'),
+                  () => unschedule.mutateAsync(n.id),
+                  t('nt.manage.unscheduled'),
+                  t('nt.manage.keepSchedule'),
+                )
+              }
+            >
+              {t('nt.manage.unschedule')}
+            </Button>
           )}
           {n.status === 'published' && (
             <Button
@@ -188,6 +206,7 @@ export default function NoticesSection() {
         noticeId={drawer.id}
         onClose={() => setDrawer((d) => ({ ...d, open: false }))}
         onSaved={(id) => setDrawer({ open: true, id })}
+        onPublish={(notice) => setPublishing(notice)}
       />
       <PublishModal
         notice={publishing}
@@ -195,6 +214,8 @@ export default function NoticesSection() {
         onPublish={async (publishAt) => {
           if (!publishing) return;
           const result = await publish.mutateAsync({ id: publishing.id, publishAt });
+          // published from the drawer: the writing is done
+          setDrawer((d) => (d.id === result.id ? { ...d, open: false } : d));
           void message.success(
             result.scheduled && result.publishAt ? t('nt.manage.scheduled', { time: formatTime(result.publishAt) }) : t('nt.manage.published'),
           );

@@ -14,6 +14,7 @@ import { REGULATION_TEXT_MAX, type RegulationInput } from '@eco/contracts/regula
 import { useTranslation } from 'react-i18next';
 import { regulationDocumentHref, useRegulation, useRegulationMutations } from '../../../api/regulations';
 import { DocumentsField } from '../DocumentsField';
+import { readableUploadLimit } from '../../../request/upload-limit';
 import { RegulationStatusTag } from '../../../components/RegulationStatusTag';
 import './regulations-section.css';
 
@@ -163,13 +164,13 @@ export function RegulationFormDrawer({
           <Form.Item name="abolishedOn" label={t('nt.regulations.fields.abolishedOn')} extra={t('nt.regulations.fields.abolishedHint')}>
             <DatePicker />
           </Form.Item>
-          <Form.Item label={t('nt.regulations.fields.documents')} extra={t('nt.manage.fields.attachmentsHint')}>
+          <Form.Item label={t('nt.regulations.fields.documents')} extra={t('nt.manage.fields.attachmentsHint', { limit: readableUploadLimit() })}>
             <DocumentsField
               documents={regulationId === null || !regulation.data ? null : regulation.data.documents}
               hrefOf={(document, disposition) => regulationDocumentHref(regulationId ?? 0, document.id, disposition)}
               pending={t('nt.regulations.fields.documentsAfterSave')}
               uploadLabel={t('nt.regulations.upload')}
-              onUpload={(file) => upload.mutateAsync({ id: regulationId!, file })}
+              onUpload={(file, onProgress) => upload.mutateAsync({ id: regulationId!, file, onProgress })}
               onRemove={(document) => detach.mutateAsync({ id: regulationId!, documentId: document.id })}
             />
           </Form.Item>

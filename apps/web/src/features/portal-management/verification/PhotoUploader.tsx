@@ -2,10 +2,12 @@ import { useRef } from 'react';
 import Button from 'antd/es/button';
 import Progress from 'antd/es/progress';
 import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
-import type { TaskPhoto } from '@eco/contracts/verification';
+import { TASK_PHOTO_MAX_BYTES, type TaskPhoto } from '@eco/contracts/verification';
 import { useTranslation } from 'react-i18next';
 import { taskPhotoHref, uploadTaskPhoto } from '../../../api/verification';
 import { currentLocale } from '../../../i18n/i18n';
+import '../../../i18n/notices';
+import { formatBytes, sizeLimitExceeded } from '../../../request/upload-limit';
 import { formatDistance } from './distance';
 
 /** One photo on its way up, up, or failed. */
@@ -16,6 +18,8 @@ export interface PhotoSlot {
   progress: number;
   photo: TaskPhoto | null;
   failed: boolean;
+  /** why it was not sent: over the size limit (no retry offered) */
+  tooLarge?: string;
 }
 
 let serial = 0;
@@ -40,6 +44,15 @@ export function PhotoUploader({ taskId, slots, onChange }: { taskId: number; slo
   const patch = (key: number, change: Partial<PhotoSlot>) => replace(latest.current.map((slot) => (slot.key === key ? { ...slot, ...change } : slot)));
 
   const send = (slot: PhotoSlot) => {
+    // over the limit: refused here, before a byte is sent (the server would refuse it too)
+    const limit = sizeLimitExceeded(slot.file, TASK_PHOTO_MAX_BYTES);
+    if (limit !== null) {
+      patch(slot.key, {
+        failed: true,
+        tooLarge: t('nt.documents.tooLarge', { limit: formatBytes(limit), name: slot.file.name, size: formatBytes(slot.file.size) }),
+      });
+      return;
+    }
     patch(slot.key, { failed: false, progress: 0 });
     uploadTaskPhoto(taskId, slot.file, (progress) => patch(slot.key, { progress })).then(
       (photo) => patch(slot.key, { photo, progress: 1 }),
@@ -78,6 +91,8 @@ export function PhotoUploader({ taskId, slots, onChange }: { taskId: number; slo
                     ? t('verification.form.photoNoPosition')
                     : t('verification.form.photoAt', { distance: formatDistance(slot.photo.distanceMetres, currentLocale()) })}
                 </div>
+              ) : slot.tooLarge ? (
+                <div className="vf-photo-failed">{slot.tooLarge}</div>
               ) : slot.failed ? (
                 <div className="vf-photo-failed">
                   {t('verification.form.uploadFailed')}{' '}
