@@ -58,58 +58,95 @@ const PUBLIC_SCREENS = {
 
 type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
 
+/** The module the app starts from (index.html's script). */
+const MAIN = fileURLToPath(new URL('src/main.tsx', import.meta.url));
+
+/** Who imports a module statically: which public screens (chunk names), and whether any other lazily loaded part. */
+interface Users {
+  screens: string[];
+  elsewhere: boolean;
+}
+
+/** The modules `from` imports statically, itself included, directly or through others. */
+function staticallyReached(from: string, ctx: ChunkingContext): Set<string> {
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    for (const next of ctx.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
 /**
- * Which of the public screens import each module statically (directly or through others), by module id;
- * worked out once per build from the module graph.
+ * The {@link Users} of each module, worked out once per build from the module graph: every target of an `import()`
+ * is a lazily loaded part (a screen, a back-office section, the map…), and uses what it reaches statically.
  */
-function publicScreenUsers(): (moduleId: string, ctx: ChunkingContext) => string[] {
-  let users: Map<string, string[]> | undefined;
+function usersOfModules(): (moduleId: string, ctx: ChunkingContext) => Users {
+  let users: Map<string, Users> | undefined;
   return (moduleId, ctx) => {
     if (!users) {
-      const found = new Map<string, string[]>();
-      for (const [screen, file] of Object.entries(PUBLIC_SCREENS)) {
-        const queue = [fileURLToPath(new URL(file, import.meta.url))];
-        const seen = new Set(queue);
-        while (queue.length > 0) {
-          const id = queue.pop()!;
-          found.set(id, [...(found.get(id) ?? []), screen]);
-          for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) {
-            if (!seen.has(next)) {
-              seen.add(next);
-              queue.push(next);
-            }
+      const all = new Set([MAIN]);
+      const lazyParts = new Set<string>();
+      const queue = [MAIN];
+      while (queue.length > 0) {
+        const info = ctx.getModuleInfo(queue.pop()!);
+        for (const next of info?.dynamicallyImportedIds ?? []) lazyParts.add(next);
+        for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
+          if (!all.has(next)) {
+            all.add(next);
+            queue.push(next);
           }
+        }
+      }
+      const screens = new Map(Object.entries(PUBLIC_SCREENS).map(([name, file]) => [fileURLToPath(new URL(file, import.meta.url)), name]));
+      const found = new Map<string, Users>();
+      for (const part of lazyParts) {
+        const screen = screens.get(part);
+        for (const id of staticallyReached(part, ctx)) {
+          const entry = found.get(id) ?? { screens: [], elsewhere: false };
+          if (screen) entry.screens.push(screen);
+          else entry.elsewhere = true;
+          found.set(id, entry);
         }
       }
       users = found;
     }
-    return users.get(moduleId) ?? [];
+    return users.get(moduleId) ?? { screens: [], elsewhere: false };
   };
 }
 
 /**
- * Chunk groups for the public screens' code that the initial chunk does not hold: one chunk per set of public
- * screens using a module: the screen's own chunk (`HomePage-…`) for what one alone uses, `public-notices-regulations`,
- * `public-home-notices-regulations`… for what several share. Left to
- * itself, Rolldown gives each combination of lazy screens, back-office sections included, a file of its own: /home
- * fetched 40 files, each a request with about 1 KB of response headers, half of them under 3 KB. A module's imports
- * are used by at least the same screens, so the groups with more screens go first (priority), and no public screen
- * fetches code it does not use.
+ * Chunk groups for the public screens' code that the initial chunk does not hold, one chunk per set of users: the
+ * screen's own chunk (`HomePage-…`) for what one public screen alone uses, `public-home-notices`… for what several
+ * share, and `shared-home`, `shared-home-notices`… for what they share with other parts of the app (the wall, the back
+ * office), so those parts never fetch a public screen's own code. Left to itself, Rolldown gives each combination of
+ * lazy parts a file of its own: /home fetched 40 files, each a request with about 1 KB of response headers, half of
+ * them under 3 KB. A module's imports have at least its users, so the groups whose users include other parts go
+ * first, then those with more screens (priority).
  */
 function publicScreenGroups(): Rolldown.CodeSplittingGroup[] {
-  const usersOf = publicScreenUsers();
-  const screens = Object.keys(PUBLIC_SCREENS).length;
-  return Array.from({ length: screens }, (_, i) => {
-    const count = screens - i;
-    return {
-      name: (id: string, ctx: ChunkingContext) => {
-        const users = usersOf(id, ctx);
-        if (users.length !== count) return null;
-        return count === 1 ? users[0]! : `public-${users.map((screen) => screen.replace(/Page$/, '').toLowerCase()).join('-')}`;
-      },
-      priority: count,
-    };
-  });
+  const usersOf = usersOfModules();
+  const count = Object.keys(PUBLIC_SCREENS).length;
+  const short = (screens: string[]) => screens.map((screen) => screen.replace(/Page$/, '').toLowerCase()).join('-');
+  return [true, false].flatMap((elsewhere) =>
+    Array.from({ length: count }, (_, i) => {
+      const size = count - i;
+      return {
+        name: (id: string, ctx: ChunkingContext) => {
+          const users = usersOf(id, ctx);
+          if (users.elsewhere !== elsewhere || users.screens.length !== size) return null;
+          if (elsewhere) return `shared-${short(users.screens)}`;
+          return size === 1 ? users.screens[0]! : `public-${short(users.screens)}`;
+        },
+        priority: (elsewhere ? 20 : 10) + size,
+      };
+    }),
+  );
 }
 
 /**
@@ -130,7 +167,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'], priority: 10 }, ...publicScreenGroups()] } },
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'], priority: 100 }, ...publicScreenGroups()] } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8000' } },
