@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Starts the real server on a fresh PGlite
- * folder, then measures the cold load of /home, the API's throughput on /api/site and the sensing
+ * folder, then measures the cold load of /home (bytes beside the limit of issue 13 item 9), Lighthouse
+ * mobile performance of the three public pages of bench/lighthouse.ts, the API's throughput on /api/site and the sensing
  * hub (ingestion, series); then the sensing hub again on a fresh PostgreSQL database created for
  * the run and dropped after it (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres:
  * the server to create it on; BENCH_PG=0 skips it). BENCH_SERIES_ROWS: observations in the table
@@ -10,7 +11,8 @@
 import postgres from 'postgres';
 import { measureApiSite } from './api-site';
 import { printEventLatency } from './event-latency';
-import { measureHomeLoad } from './home-load';
+import { HOME_LOAD_LIMIT_BYTES, measureHomeLoad } from './home-load';
+import { LIGHTHOUSE_LIMIT, measureLighthouse } from './lighthouse';
 import { printPublicReads } from './public-reads';
 import { HTTP_CONCURRENCY, measureMqttIngest, OBSERVATIONS } from './mqtt-ingest';
 import { DEVICES, measureSensing, type SensingFigures, signIn } from './sensing-ingest';
@@ -63,10 +65,19 @@ async function printPortalFigures(baseUrl: string): Promise<void> {
   console.log('\n/home cold load in headless Chromium (median of 5 runs)');
   console.log(`  JavaScript transferred   ${kb(m.jsBytes)}  (content-encoding: ${m.encodings.join(', ')})`);
   console.log(`  CSS transferred          ${kb(m.cssBytes)}`);
-  console.log(`  JavaScript + CSS         ${kb(m.jsBytes + m.cssBytes)}`);
+  const total = m.jsBytes + m.cssBytes;
+  const verdict = total <= HOME_LOAD_LIMIT_BYTES ? 'within' : 'OVER';
+  console.log(`  JavaScript + CSS         ${kb(total)}  (limit ${kb(HOME_LOAD_LIMIT_BYTES)}: ${verdict})`);
   console.log(`  first contentful paint   ${m.fcpMs.toFixed(0)} ms`);
   console.log(`  load event               ${m.loadMs.toFixed(0)} ms`);
   console.log(`  map drawn                ${m.mapMs.toFixed(0)} ms`);
+  console.log('\nLighthouse mobile performance (median score of 3 runs per page; simulated slow 4G, 4× CPU slowdown)');
+  for (const f of await measureLighthouse(baseUrl)) {
+    console.log(
+      `  ${f.page.padEnd(28)} ${String(f.score).padStart(3)} (limit ${LIGHTHOUSE_LIMIT}: ${f.score >= LIGHTHOUSE_LIMIT ? 'met' : 'NOT MET'})` +
+        `  TBT ${f.totalBlockingTimeMs.toFixed(0)} ms  FCP ${f.firstContentfulPaintMs.toFixed(0)} ms  LCP ${f.largestContentfulPaintMs.toFixed(0)} ms  JS + CSS ${kb(f.scriptAndStyleBytes)}`,
+    );
+  }
   const api = await measureApiSite(baseUrl);
   console.log('\nGET /api/site under autocannon (10 connections, 10 s)');
   console.log(`  requests per second      ${api.requestsPerSecond.toFixed(0)}`);

@@ -2,7 +2,7 @@
  * Boot: router base (`window.routerBase`, read before mounting; default `/`), locale, providers,
  * the initial-state gate, and the hash router over THE route table (app/routes.tsx). Nothing else.
  */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -49,8 +49,13 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition render yields to the browser every few milliseconds instead of building the whole
+// first screen (and antd's styles) in one long task that blocks input (issue 13 item 9: total blocking time).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

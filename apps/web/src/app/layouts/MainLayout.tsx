@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useMatches, useNavigation } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
 import Grid from 'antd/es/grid';
 import Layout from 'antd/es/layout';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
@@ -15,6 +14,8 @@ import { UserButton } from './UserButton';
 
 // Its own chunk (Dropdown and Menu), fetched only once someone is signed in.
 const UserMenu = lazy(() => import('./UserMenu'));
+// Fetched when the narrow-screen menu is first opened: antd's Drawer brings the form context and skeleton (issue 13 item 9).
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 /** ICP record numbers link to the MIIT record system, as the filing rules require; others are text. */
 const ICP_RECORD_LOOKUP = 'https://beian.miit.gov.cn/';
@@ -32,6 +33,8 @@ export function MainLayout() {
   const matches = useMatches();
   const screens = Grid.useBreakpoint();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // mounted from its first opening on, so closing it still animates
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // a click on the user button before its menu's chunk has arrived opens the menu once it has
   const [userMenuWanted, setUserMenuWanted] = useState(false);
   // below 1200 px the eight entries no longer fit beside the title: they move into a drawer
@@ -79,14 +82,25 @@ export function MainLayout() {
             </Link>
           )}
           {compact && (
-            <Button type="text" className="menu-toggle" aria-label={t('menu.openMenu')} icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+            <Button
+              type="text"
+              className="menu-toggle"
+              aria-label={t('menu.openMenu')}
+              icon={<MenuOutlined />}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
+            />
           )}
         </div>
       </Layout.Header>
-      {compact && (
-        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title={settings.title}>
-          <MainNav selected={selected} vertical onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+      {compact && drawerUsed && (
+        <Suspense fallback={null}>
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title={settings.title}>
+            <MainNav selected={selected} vertical onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        </Suspense>
       )}
       <Layout.Content className="main-content" id="main-content" tabIndex={-1}>
         {navigation.state === 'loading' && (

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type RefObject, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
@@ -23,6 +23,53 @@ import './home.css';
 // ECharts and the map data arrive after first paint (issue: FCP must not wait for them)
 const ProvinceMap = lazy(() => import('../../components/map/ProvinceMap'));
 
+/** The longest the map waits for the browser to be idle once it is near the screen (ms). */
+const MAP_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * False until the element of `near` is within one screen height of the visible part of the page and the browser has
+ * then had an idle moment (or {@link MAP_IDLE_TIMEOUT_MS} have passed); true from then on. The map's chunk (ECharts)
+ * and its drawing wait for it: on a phone the map is further down than the first screen, and a visitor who never
+ * scrolls to it never pays for it; elsewhere it comes after the page's text and figures instead of competing with
+ * them for the main thread (issue 13 item 9: total blocking time).
+ */
+function useNearAndIdle(near: RefObject<HTMLElement | null>): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const element = near.current;
+    let cancelIdle = () => {};
+    // a transition, so rendering the map yields to input instead of blocking it
+    const whenIdle = () => {
+      const go = () => startTransition(() => setReady(true));
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(go, { timeout: MAP_IDLE_TIMEOUT_MS });
+        cancelIdle = () => window.cancelIdleCallback(id);
+      } else {
+        const timer = setTimeout(go, 0);
+        cancelIdle = () => clearTimeout(timer);
+      }
+    };
+    if (!element || typeof IntersectionObserver !== 'function') {
+      whenIdle();
+      return () => cancelIdle();
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        whenIdle();
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelIdle();
+    };
+  }, [near]);
+  return ready;
+}
+
 /** /home (首页): the system's purpose, key figures, the province map of stations, latest regulations. */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -33,6 +80,8 @@ export default function HomePage() {
   const tasks = usePublicTasks({ refetchInterval: 60_000 });
   const items = stations.data?.items;
   const newest = items ? newestTime(items) : null;
+  const mapPlace = useRef<HTMLDivElement>(null);
+  const mapMayLoad = useNearAndIdle(mapPlace);
 
   return (
     <div className="home">
@@ -49,9 +98,11 @@ export default function HomePage() {
           className="home-map-card"
           extra={newest && <span className="map-time">{t('home.mapDataTime', { time: newest.slice(0, 16).replace('T', ' ') })}</span>}
         >
+          {/* where the map goes: it loads once this is near the screen */}
+          <div ref={mapPlace} />
           {stations.isError || boundaries.isError ? (
             <Result status="warning" title={t('home.mapLoadFailed')} />
-          ) : items && boundaries.data ? (
+          ) : items && boundaries.data && mapMayLoad ? (
             items.length === 0 ? (
               <Empty description={t('home.mapNoData')} />
             ) : (
