@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useInitialState } from '../../state/initial-state';
+import { DisplayModeSwitch } from '../display-mode/DisplayModeSwitch';
 import './portal-layout.css';
 
 /** The wall clock in the province's time zone (Asia/Shanghai), updated every second. */
@@ -26,7 +27,7 @@ function Clock() {
 
 /**
  * The standalone portal layout of /stgz (docs/routes.md §Route table: outside the main layout): a full-screen
- * frame for a control-room wall with the system's name, the clock and a way back to the portal.
+ * frame for a control-room wall with the system's name, the clock, the 无障碍 switch and a way back to the portal.
  */
 export default function PortalLayout() {
   const { t } = useTranslation();
@@ -43,7 +44,10 @@ export default function PortalLayout() {
         <h1>
           {settings.title} · {t('sensingWall.title')}
         </h1>
-        <Clock />
+        <div className="portal-header-end">
+          <DisplayModeSwitch dark />
+          <Clock />
+        </div>
       </header>
       <main className="portal-main">
         <Outlet />
