@@ -81,7 +81,7 @@ export function SensingFigures() {
   ];
   return (
     <>
-      <Link to="/stgz" className="sensing-figures" data-testid="home-sensing-figures" aria-label={t('sensing.wall.figures')}>
+      <Link to="/stgz" className="sensing-figures" data-testid="home-sensing-figures">
         {figures.map((f) => (
           <span key={f.key} className={f.warn ? 'sensing-figure warn' : 'sensing-figure'} title={f.title}>
             <b>{f.value}</b>

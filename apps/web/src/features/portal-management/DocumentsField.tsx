@@ -64,7 +64,7 @@ export function DocumentsField({
           }
         }}
       >
-        <Button icon={<UploadOutlined />} loading={uploading > 0}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={uploading > 0}>
           {uploadLabel}
         </Button>
       </Upload>
