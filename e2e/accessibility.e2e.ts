@@ -132,6 +132,8 @@ async function auditEveryScreen(page: Page, locale: Locale): Promise<AxeFinding[
   await go(page, '/notification-announcement');
   await page.locator('.notice-row-title').first().click();
   await page.locator('.notice-article, article').first().waitFor();
+  // the link that was clicked has gone: focus is on the notice's title, not the page body (WCAG 2.4.3)
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('article')?.querySelector('h1, h2, h3') === document.activeElement)).toBe(true);
   await check('/notification-announcement (a notice opened)');
 
   await go(page, '/technical-regulations');
@@ -153,6 +155,8 @@ async function auditEveryScreen(page: Page, locale: Locale): Promise<AxeFinding[
   await card.getByLabel(msg(locale, 'pm.signIn.password'), { exact: true }).fill(admin().password);
   await card.locator('button[type="submit"]:not(.ant-btn-loading)').click();
   await headerUser(page).waitFor();
+  // the form has gone: focus is on the screen's title
+  await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('page-title'))).toBe(true);
 
   for (const [section, dialogs] of Object.entries(SECTION_DIALOGS)) {
     const screen = `/portal-management?section=${section}`;

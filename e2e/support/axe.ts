@@ -29,13 +29,15 @@ export interface AxeFinding {
 
 /**
  * Waits until nothing on the page is moving (antd fades drawers, modals and messages in; a colour
- * measured mid-fade is not the colour a user reads). Endless animations (spinners) do not count.
+ * measured mid-fade is not the colour a user reads). Endless animations (spinners) do not count,
+ * nor the 2 s ripple antd draws around a clicked button (`.ant-wave`, a shadow over no text).
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => {
       const iterations = animation.effect?.getTiming().iterations;
-      return animation.playState !== 'running' || iterations === Number.POSITIVE_INFINITY;
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return animation.playState !== 'running' || iterations === Number.POSITIVE_INFINITY || target?.closest('.ant-wave') != null;
     }),
   );
 }

@@ -64,6 +64,10 @@ const HIGH_CONTRAST = {
   colorPrimary: '#0b4a2c',
   colorInfo: '#0b4a2c',
   colorLink: '#0b4a2c',
+  colorPrimaryHover: '#000000',
+  colorPrimaryActive: '#000000',
+  colorLinkHover: '#000000',
+  colorLinkActive: '#000000',
   colorText: '#000000',
   colorTextSecondary: '#000000',
   colorTextTertiary: 'rgba(0, 0, 0, 0.85)',
@@ -86,6 +90,11 @@ export const theme: ThemeConfig = {
     colorInfoBg: '#eef6f1',
     colorInfoBorder: '#b9dcc6',
     colorLink: '#17663f',
+    // antd lightens the primary on hover, to 4.4:1 under a primary button's white text; darken instead
+    colorPrimaryHover: '#17663f',
+    colorPrimaryActive: '#0f4d2f',
+    colorLinkHover: '#1f7a4d',
+    colorLinkActive: '#0f4d2f',
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
