@@ -1,8 +1,8 @@
 /**
- * Boot: router base (`window.routerBase`, read before mounting; default `/`), locale, providers,
+ * Boot: router base (`window.routerBase`, read before mounting; default `/`), locale, display mode, providers,
  * the initial-state gate, and the hash router over THE route table (app/routes.tsx). Nothing else.
  */
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,14 +12,17 @@ import zhCNAntd from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
+import { applyDisplayMode, currentDisplayMode, useDisplayMode } from './app/display-mode/display-mode';
 import { InitialStateGate } from './app/initial-state/InitialStateGate';
 import { routes } from './app/routes';
-import { theme } from './app/theme';
+import { themeFor } from './app/theme';
 import { currentLocale } from './i18n/i18n';
 import { VALIDATE_MESSAGES } from './i18n/validate-messages';
 import { routerBase } from './request/router-base';
 import './app/app.css';
 
+// the remembered text size and contrast (适老化 / 无障碍) before the first paint
+applyDisplayMode(currentDisplayMode());
 const router = createHashRouter(routes, { basename: routerBase() });
 // Screens show errors through the request layer (docs/request-layer.md §Error display), so queries do not retry silently.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -27,6 +30,8 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 function App() {
   const { i18n } = useTranslation();
   const locale = currentLocale();
+  const displayMode = useDisplayMode();
+  const theme = useMemo(() => themeFor(displayMode), [displayMode]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language is what changes when the user switches locale; currentLocale() reads it
   useEffect(() => {
     dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');

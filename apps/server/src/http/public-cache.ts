@@ -154,7 +154,8 @@ export class PublicCache {
     const encoding = body.length >= COMPRESS_FROM_BYTES ? negotiator.negotiate(request.headers['accept-encoding'] ?? '') : null;
     if (encoding === 'br' || encoding === 'gzip') {
       entry.encoded ??= {};
-      const encoded = (entry.encoded[encoding] ??= ENCODERS[encoding](body));
+      const encoded = entry.encoded[encoding] ?? ENCODERS[encoding](body);
+      entry.encoded[encoding] = encoded;
       const bytes = await encoded;
       // @fastify/compress leaves a reply that already has a Content-Encoding alone; the onSend hook
       // (registerPublicCache) sends these bytes instead of the body

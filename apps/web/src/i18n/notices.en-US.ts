@@ -108,8 +108,8 @@ const ntEnUS: typeof ntZhCN = {
     cancel: 'Cancel',
     editor: {
       toolbar: 'Formatting',
-      h2: 'Heading 2',
-      h3: 'Heading 3',
+      h2: 'H2 heading',
+      h3: 'H3 heading',
       bold: 'Bold',
       italic: 'Italic',
       underline: 'Underline',

@@ -106,8 +106,8 @@ const ntZhCN = {
     cancel: '取消',
     editor: {
       toolbar: '格式工具栏',
-      h2: '二级标题',
-      h3: '三级标题',
+      h2: 'H2 二级标题',
+      h3: 'H3 三级标题',
       bold: '加粗',
       italic: '斜体',
       underline: '下划线',

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
 import { currentLocale, setLocale } from '../../i18n/i18n';
 import { useInitialState } from '../../state/initial-state';
+import { DisplayModeSwitch } from '../display-mode/DisplayModeSwitch';
 import type { RouteHandle } from '../routes';
 import { MainNav } from './MainNav';
 import { UserButton } from './UserButton';
@@ -21,9 +22,42 @@ const Drawer = lazy(() => import('antd/es/drawer'));
 const ICP_RECORD_LOOKUP = 'https://beian.miit.gov.cn/';
 
 /**
+ * Keeps keyboard and screen-reader users in the page when what they were on disappears (the
+ * sign-in form once signed in, a list row once its notice opens, a form once saved): focus would
+ * fall back to the page body, and the next Tab would start again at the top. WCAG 2.1 2.4.3.
+ * After any change of the page, if focus has fallen to the body because the focused element left
+ * the document, it moves to the heading of what is shown now: an opened article's title, else the
+ * screen's title, else the content area.
+ */
+function useFocusRescue() {
+  useEffect(() => {
+    let last: Element | null = null;
+    const remember = (e: FocusEvent) => {
+      last = e.target as Element;
+    };
+    const rescue = () => {
+      if (!last || last.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+      last = null;
+      const content = document.getElementById('main-content');
+      const target = content?.querySelector<HTMLElement>('article :is(h1, h2, h3)') ?? content?.querySelector<HTMLElement>(':is(h1, h2)') ?? content ?? null;
+      if (!target) return;
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: false });
+    };
+    const observer = new MutationObserver(rescue);
+    observer.observe(document.body, { childList: true, subtree: true });
+    document.addEventListener('focusin', remember);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', remember);
+    };
+  }, []);
+}
+
+/**
  * The main layout: header with the site title, the menu of the screens of docs/routes.md §Route table, the language
  * switch and who is signed in (a menu: 门户管理, 修改密码, 退出登录; a 登录 link for visitors),
- * the content (`<Outlet/>`), and the footer with the site's record number when one is set. While a screen's chunk loads for more than
+ * the 无障碍 switch (text size and high contrast, app/display-mode), the content (`<Outlet/>`), and the footer with the site's record number when one is set. While a screen's chunk loads for more than
  * 300 ms a spinner covers the content (React Router keeps the old screen up during navigation).
  */
 export function MainLayout() {
@@ -39,6 +73,7 @@ export function MainLayout() {
   const [userMenuWanted, setUserMenuWanted] = useState(false);
   // below 1200 px the eight entries no longer fit beside the title: they move into a drawer
   const compact = screens.xl === false;
+  useFocusRescue();
 
   const current = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.menu)?.handle as RouteHandle | undefined;
   const selected = current?.menu;
@@ -69,6 +104,7 @@ export function MainLayout() {
         </Link>
         {!compact && <MainNav selected={selected} />}
         <div className="header-actions">
+          <DisplayModeSwitch />
           <Button type="text" className="locale-switch" aria-label={t('layout.switchLanguageLabel')} onClick={() => setLocale(nextLocale)}>
             {t('layout.switchLanguage')}
           </Button>
@@ -86,7 +122,7 @@ export function MainLayout() {
               type="text"
               className="menu-toggle"
               aria-label={t('menu.openMenu')}
-              icon={<MenuOutlined />}
+              icon={<MenuOutlined aria-hidden />}
               onClick={() => {
                 setDrawerUsed(true);
                 setDrawerOpen(true);

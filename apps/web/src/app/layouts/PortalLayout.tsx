@@ -5,6 +5,7 @@ import { formatClock } from '../../components/format-data-time';
 import { currentLocale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { useInitialState } from '../../state/initial-state';
+import { DisplayModeSwitch } from '../display-mode/DisplayModeSwitch';
 import './portal-layout.css';
 
 /** The wall clock with the date and weekday in the province's time (UTC+08:00), updated every second. */
@@ -24,7 +25,7 @@ function Clock() {
 
 /**
  * The standalone portal layout of /stgz (docs/routes.md §Route table: outside the main layout): a full-screen
- * frame for a control-room wall with the system's name, the clock and a way back to the portal.
+ * frame for a control-room wall with the system's name, the clock, the 无障碍 switch and a way back to the portal.
  */
 export default function PortalLayout() {
   const { t } = useTranslation();
@@ -41,7 +42,10 @@ export default function PortalLayout() {
         <h1>
           {settings.title} · {t('sensingWall.title')}
         </h1>
-        <Clock />
+        <div className="portal-header-end">
+          <DisplayModeSwitch dark />
+          <Clock />
+        </div>
       </header>
       <main className="portal-main">
         <Outlet />

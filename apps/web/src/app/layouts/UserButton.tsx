@@ -21,11 +21,14 @@ export const UserButton = forwardRef<HTMLButtonElement, UserButtonProps>(functio
       ref={ref}
       type="button"
       className={`user-button${compact ? ' user-button-compact' : ''}${className ? ` ${className}` : ''}`}
-      aria-label={t('session.userMenuLabel', { name: user.displayName, role })}
+      // on phones only the icon shows, so the button says in words whose menu it is; elsewhere its
+      // name is the name and role it shows (WCAG 2.5.3, label in name)
+      aria-label={compact ? t('session.userMenuLabel', { name: user.displayName, role }) : undefined}
+      aria-haspopup="menu"
       {...rest}
     >
       <span className="user-avatar" aria-hidden>
-        <UserOutlined />
+        <UserOutlined aria-hidden />
       </span>
       {!compact && (
         <>

@@ -40,14 +40,14 @@ export default function UserMenu({ user, compact, initiallyOpen = false }: { use
       ),
     },
     { type: 'divider' },
-    { key: 'management', icon: <SettingOutlined />, label: <Link to="/portal-management">{t('session.management')}</Link> },
+    { key: 'management', icon: <SettingOutlined aria-hidden />, label: <Link to="/portal-management">{t('session.management')}</Link> },
     {
       key: 'password',
-      icon: <LockOutlined />,
+      icon: <LockOutlined aria-hidden />,
       label: <Link to="/portal-management?section=account&focus=password">{t('session.changePassword')}</Link>,
     },
     { type: 'divider' },
-    { key: 'signOut', icon: <LogoutOutlined />, label: t('session.signOut') },
+    { key: 'signOut', icon: <LogoutOutlined aria-hidden />, label: t('session.signOut') },
   ];
 
   return (

@@ -67,7 +67,7 @@ export function ApplicationCard({ tile, onLaunch, onFavourite, compact }: Applic
             )
           ) : (
             <>
-              <LockOutlined /> {t(`apps.blocked.${tile.blockedBy!}`)}
+              <LockOutlined aria-hidden /> {t(`apps.blocked.${tile.blockedBy!}`)}
             </>
           )}
         </span>
@@ -79,7 +79,7 @@ export function ApplicationCard({ tile, onLaunch, onFavourite, compact }: Applic
               className="app-card-star"
               aria-pressed={tile.favourite}
               aria-label={`${tile.favourite ? t('apps.unfavourite') : t('apps.favourite')} ${tile.name}`}
-              icon={tile.favourite ? <StarFilled /> : <StarOutlined />}
+              icon={tile.favourite ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
               onClick={() => onFavourite(tile)}
             />
           </Tooltip>

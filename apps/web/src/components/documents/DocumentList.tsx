@@ -47,7 +47,7 @@ export function DocumentList({
                 <Button
                   type="link"
                   size="small"
-                  icon={<EyeOutlined />}
+                  icon={<EyeOutlined aria-hidden />}
                   aria-expanded={previewId === document.id}
                   onClick={() => setPreviewId(previewId === document.id ? null : document.id)}
                 >
@@ -57,7 +57,7 @@ export function DocumentList({
               <Button
                 type="link"
                 size="small"
-                icon={<DownloadOutlined />}
+                icon={<DownloadOutlined aria-hidden />}
                 href={hrefOf(document, 'attachment')}
                 download={document.fileName}
                 aria-label={`${t('nt.documents.download')} ${document.fileName}`}

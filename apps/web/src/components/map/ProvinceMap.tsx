@@ -1,6 +1,7 @@
 /**
  * The province map: city boundaries with their names, and the stations on top, coloured by their
- * latest AQI level (HJ 633-2012 表2); open verification tasks as pins above them (./task-layer.tsx). ECharts is imported modularly (echarts/core) and this module
+ * latest AQI level (HJ 633-2012 表2); open verification tasks as pins above them (./task-layer.tsx); the same data
+ * as tables under it for those who cannot see the map (./MapDataTable.tsx). ECharts is imported modularly (echarts/core) and this module
  * is loaded lazily, so a screen's first paint never waits for it.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { GeoScatterChart } from './geo-scatter-chart';
+import { MapDataTable } from './MapDataTable';
 import { TaskTip, taskSeries } from './task-layer';
 import './map.css';
 
@@ -166,6 +168,7 @@ export default function ProvinceMap({ boundaries, stations, tasks = [], height, 
       <div ref={element} className="province-map" style={{ height }} role="img" aria-label={t('home.mapTitle')} />
       {tip && <StationTip tip={tip} width={element.current?.clientWidth ?? 0} />}
       {taskTip && <TaskTip task={taskTip.task} x={taskTip.x} y={taskTip.y} />}
+      <MapDataTable stations={stations} tasks={tasks} dark={dark} />
     </div>
   );
 }

@@ -107,7 +107,7 @@ export default function ApplicationPlatformPage() {
           {!filtering && data.recent.length > 0 && (
             <section className="app-section" aria-labelledby="apps-recent">
               <h2 id="apps-recent" className="app-section-title">
-                <HistoryOutlined /> {t('apps.recent')}
+                <HistoryOutlined aria-hidden /> {t('apps.recent')}
               </h2>
               <div className="app-grid app-grid-compact">
                 {data.recent.map((tile) => (
@@ -119,7 +119,7 @@ export default function ApplicationPlatformPage() {
           {favourites.length > 0 && (
             <section className="app-section" aria-labelledby="apps-favourites">
               <h2 id="apps-favourites" className="app-section-title">
-                <StarFilled className="app-star" /> {t('apps.favourites')}
+                <StarFilled className="app-star" aria-hidden /> {t('apps.favourites')}
               </h2>
               {grid(favourites)}
             </section>

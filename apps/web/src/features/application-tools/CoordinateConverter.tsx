@@ -38,7 +38,7 @@ function CrsPair({ from, to, onChange }: { from: Crs; to: Crs; onChange: (from: 
         />
       </div>
       <Button
-        icon={<SwapOutlined />}
+        icon={<SwapOutlined aria-hidden />}
         onClick={() => onChange(to, from)}
         aria-label={t('apps.tools.coordinates.swap')}
         title={t('apps.tools.coordinates.swap')}
@@ -191,7 +191,7 @@ function Batch() {
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />}>{t('apps.tools.coordinates.chooseFile')}</Button>
+          <Button icon={<UploadOutlined aria-hidden />}>{t('apps.tools.coordinates.chooseFile')}</Button>
         </Upload>
         {parsed && (
           <>
@@ -230,7 +230,7 @@ function Batch() {
               showIcon
               title={t('apps.tools.coordinates.summary', { converted: result.converted, failed: result.problems.length })}
             />
-            <Button icon={<DownloadOutlined />} onClick={() => downloadCsv(result.csv, `coordinates-${crs.to.toLowerCase()}.csv`)}>
+            <Button icon={<DownloadOutlined aria-hidden />} onClick={() => downloadCsv(result.csv, `coordinates-${crs.to.toLowerCase()}.csv`)}>
               {t('apps.tools.coordinates.download')}
             </Button>
           </Space>

@@ -69,7 +69,7 @@ function ToolCard({ tool }: { tool: Tool }) {
               <p>{latest.releaseNotes}</p>
             </div>
           )}
-          <Button type="primary" icon={<DownloadOutlined />} href={toolVersionHref(latest.id)} download={latest.fileName} className="tool-download">
+          <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={toolVersionHref(latest.id)} download={latest.fileName} className="tool-download">
             {t('apps.tools.downloads.download')} {latest.fileName}
           </Button>
           {earlier.length > 0 && (
@@ -105,7 +105,7 @@ function ToolCard({ tool }: { tool: Tool }) {
                           title: '',
                           key: 'download',
                           render: (_, v) => (
-                            <Button size="small" type="link" href={toolVersionHref(v.id)} download={v.fileName} icon={<DownloadOutlined />}>
+                            <Button size="small" type="link" href={toolVersionHref(v.id)} download={v.fileName} icon={<DownloadOutlined aria-hidden />}>
                               {t('apps.tools.downloads.download')}
                             </Button>
                           ),

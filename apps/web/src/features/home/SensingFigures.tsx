@@ -69,7 +69,7 @@ export function SensingFigures() {
   const figures = sensingFigures(data, t, currentLocale());
   return (
     <>
-      <Link to="/stgz" className="sensing-figures" data-testid="home-sensing-figures" aria-label={t('sensing.wall.figures')}>
+      <Link to="/stgz" className="sensing-figures" data-testid="home-sensing-figures">
         {figures.map((f) => (
           <span key={f.key} className={`sensing-figure ${f.tone}`} title={f.title} data-figure={f.key}>
             <b>{f.value}</b>

@@ -98,7 +98,7 @@ export function NoticeArticle({ id, linkTo, backTo }: { id: number; linkTo: (id:
   return (
     <article className="notice-article" aria-busy={isPending}>
       <Link to={backTo} className="notice-back">
-        <ArrowLeftOutlined /> {t('nt.detail.back')}
+        <ArrowLeftOutlined aria-hidden /> {t('nt.detail.back')}
       </Link>
       {isError ? (
         <Empty description={t('nt.detail.notFound')} />

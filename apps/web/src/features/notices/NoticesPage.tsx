@@ -124,7 +124,7 @@ export default function NoticesPage() {
               <List.Item className="notice-row">
                 <div className="notice-row-main">
                   {notice.pinned && (
-                    <Tag color="red" icon={<PushpinOutlined />}>
+                    <Tag color="red" icon={<PushpinOutlined aria-hidden />}>
                       {t('nt.list.pinned')}
                     </Tag>
                   )}

@@ -28,21 +28,21 @@ import { useQueryState } from './use-query-state';
 const section = (name: string, importer: () => Promise<{ default: ComponentType }>) => lazy(() => loadChunk(`portal-management-${name}`, importer));
 
 const VIEWS: Record<SectionKey, { icon: ReactNode; View: ComponentType }> = {
-  account: { icon: <IdcardOutlined />, View: section('account', () => import('./account/AccountSection')) },
-  notices: { icon: <NotificationOutlined />, View: section('notices', () => import('./notices/NoticesSection')) },
-  regulations: { icon: <FileProtectOutlined />, View: section('regulations', () => import('./regulations/RegulationsSection')) },
-  applications: { icon: <AppstoreOutlined />, View: section('applications', () => import('./applications/ApplicationsSection')) },
-  tools: { icon: <ToolOutlined />, View: section('tools', () => import('./tools/ToolsSection')) },
-  oidcClients: { icon: <KeyOutlined />, View: section('oidc-clients', () => import('./oidc-clients/OidcClientsSection')) },
-  things: { icon: <RadarChartOutlined />, View: section('things', () => import('./things/ThingsSection')) },
-  alerts: { icon: <AlertOutlined />, View: section('alerts', () => import('./alerts/AlertsSection')) },
-  verification: { icon: <AimOutlined />, View: section('verification', () => import('./verification/VerificationSection')) },
-  cameraTrap: { icon: <CameraOutlined />, View: section('camera-trap', () => import('./camera-trap/CameraTrapSection')) },
-  users: { icon: <TeamOutlined />, View: section('users', () => import('./users/UsersSection')) },
-  organisations: { icon: <ApartmentOutlined />, View: section('organisations', () => import('./organisations/OrganisationsSection')) },
-  roles: { icon: <SafetyCertificateOutlined />, View: section('roles', () => import('./roles/RolesSection')) },
-  site: { icon: <SettingOutlined />, View: section('site', () => import('./site/SiteSettingsSection')) },
-  audit: { icon: <AuditOutlined />, View: section('audit', () => import('./audit/AuditLogSection')) },
+  account: { icon: <IdcardOutlined aria-hidden />, View: section('account', () => import('./account/AccountSection')) },
+  notices: { icon: <NotificationOutlined aria-hidden />, View: section('notices', () => import('./notices/NoticesSection')) },
+  regulations: { icon: <FileProtectOutlined aria-hidden />, View: section('regulations', () => import('./regulations/RegulationsSection')) },
+  applications: { icon: <AppstoreOutlined aria-hidden />, View: section('applications', () => import('./applications/ApplicationsSection')) },
+  tools: { icon: <ToolOutlined aria-hidden />, View: section('tools', () => import('./tools/ToolsSection')) },
+  oidcClients: { icon: <KeyOutlined aria-hidden />, View: section('oidc-clients', () => import('./oidc-clients/OidcClientsSection')) },
+  things: { icon: <RadarChartOutlined aria-hidden />, View: section('things', () => import('./things/ThingsSection')) },
+  alerts: { icon: <AlertOutlined aria-hidden />, View: section('alerts', () => import('./alerts/AlertsSection')) },
+  verification: { icon: <AimOutlined aria-hidden />, View: section('verification', () => import('./verification/VerificationSection')) },
+  cameraTrap: { icon: <CameraOutlined aria-hidden />, View: section('camera-trap', () => import('./camera-trap/CameraTrapSection')) },
+  users: { icon: <TeamOutlined aria-hidden />, View: section('users', () => import('./users/UsersSection')) },
+  organisations: { icon: <ApartmentOutlined aria-hidden />, View: section('organisations', () => import('./organisations/OrganisationsSection')) },
+  roles: { icon: <SafetyCertificateOutlined aria-hidden />, View: section('roles', () => import('./roles/RolesSection')) },
+  site: { icon: <SettingOutlined aria-hidden />, View: section('site', () => import('./site/SiteSettingsSection')) },
+  audit: { icon: <AuditOutlined aria-hidden />, View: section('audit', () => import('./audit/AuditLogSection')) },
 };
 
 /**

@@ -98,7 +98,7 @@ export function DocumentsField({
           }
         }}
       >
-        <Button icon={<UploadOutlined />} loading={sending.length > 0}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={sending.length > 0}>
           {uploadLabel}
         </Button>
       </Upload>

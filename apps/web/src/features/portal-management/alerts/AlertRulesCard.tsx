@@ -144,10 +144,10 @@ function RuleModal({
             </Form.Item>
             <Form.Item label={t('sensing.rules.condition')} required style={{ marginBottom: 0 }}>
               <Form.Item name="comparator" rules={[{ required: true }]} style={{ display: 'inline-block', width: 90, marginRight: 8 }}>
-                <Select options={ALERT_COMPARATORS.map((c) => ({ value: c, label: c }))} />
+                <Select options={ALERT_COMPARATORS.map((c) => ({ value: c, label: c }))} aria-label={t('sensing.rules.condition')} />
               </Form.Item>
               <Form.Item name="threshold" rules={[{ required: true }]} style={{ display: 'inline-block', width: 180 }}>
-                <InputNumber style={{ width: '100%' }} placeholder={t('sensing.rules.threshold')} />
+                <InputNumber style={{ width: '100%' }} placeholder={t('sensing.rules.threshold')} aria-label={t('sensing.rules.threshold')} />
               </Form.Item>
             </Form.Item>
           </>

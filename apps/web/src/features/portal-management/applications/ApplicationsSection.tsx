@@ -66,7 +66,7 @@ export default function ApplicationsSection() {
     <div className="pm-spaced">
       <div className="pm-apps-head">
         <p className="pm-apps-intro">{t('apps.manage.intro')}</p>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, app: null })}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true, app: null })}>
           {t('apps.manage.add')}
         </Button>
       </div>

@@ -92,7 +92,7 @@ export default function AuditLogSection() {
     <ListSection<AuditEntry>
       title={t('pm.nav.audit')}
       extra={
-        <Button icon={<DownloadOutlined />} href={auditCsvUrl(filters)} download className="audit-export" title={t('pm.audit.exportHint')}>
+        <Button icon={<DownloadOutlined aria-hidden />} href={auditCsvUrl(filters)} download className="audit-export" title={t('pm.audit.exportHint')}>
           {t('pm.audit.export')}
         </Button>
       }

@@ -58,10 +58,10 @@ export function QueueTab() {
           showSearch={{ optionFilterProp: 'label' }}
         />
         <span className="ct-muted">{t('cameraTrap.total', { total: queue.data?.total ?? 0 })}</span>
-        <Button icon={<DownloadOutlined />} href={exports.csv}>
+        <Button icon={<DownloadOutlined aria-hidden />} href={exports.csv}>
           {t('cameraTrap.exportCsv')}
         </Button>
-        <Button icon={<DownloadOutlined />} href={exports.geojson}>
+        <Button icon={<DownloadOutlined aria-hidden />} href={exports.geojson}>
           {t('cameraTrap.exportGeoJson')}
         </Button>
       </div>

@@ -130,7 +130,7 @@ export function UploadTab() {
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />}>{t('cameraTrap.upload.pick')}</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>{t('cameraTrap.upload.pick')}</Button>
       </Upload>
       <div className="ct-muted">{t('cameraTrap.upload.hint')}</div>
       {rows.length > 0 && (

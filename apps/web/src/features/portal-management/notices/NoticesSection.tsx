@@ -174,7 +174,7 @@ export default function NoticesSection() {
     <ListSection<NoticeSummary>
       title={t('pm.nav.notices')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, id: null })}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true, id: null })}>
           {t('nt.manage.create')}
         </Button>
       }

@@ -62,15 +62,17 @@ export function RichTextEditor({ value, onChange, id, label }: { value?: string;
       <div className="rich-text-toolbar" role="toolbar" aria-label={t('nt.manage.editor.toolbar')}>
         {tool('h2', t('nt.manage.editor.h2'), <span className="rich-text-h">H2</span>, state?.h2 ?? false, () => chain().toggleHeading({ level: 2 }).run())}
         {tool('h3', t('nt.manage.editor.h3'), <span className="rich-text-h">H3</span>, state?.h3 ?? false, () => chain().toggleHeading({ level: 3 }).run())}
-        {tool('bold', t('nt.manage.editor.bold'), <BoldOutlined />, state?.bold ?? false, () => chain().toggleBold().run())}
-        {tool('italic', t('nt.manage.editor.italic'), <ItalicOutlined />, state?.italic ?? false, () => chain().toggleItalic().run())}
-        {tool('underline', t('nt.manage.editor.underline'), <UnderlineOutlined />, state?.underline ?? false, () => chain().toggleUnderline().run())}
-        {tool('strike', t('nt.manage.editor.strike'), <StrikethroughOutlined />, state?.strike ?? false, () => chain().toggleStrike().run())}
-        {tool('bullet', t('nt.manage.editor.bullet'), <UnorderedListOutlined />, state?.bullet ?? false, () => chain().toggleBulletList().run())}
-        {tool('ordered', t('nt.manage.editor.ordered'), <OrderedListOutlined />, state?.ordered ?? false, () => chain().toggleOrderedList().run())}
+        {tool('bold', t('nt.manage.editor.bold'), <BoldOutlined aria-hidden />, state?.bold ?? false, () => chain().toggleBold().run())}
+        {tool('italic', t('nt.manage.editor.italic'), <ItalicOutlined aria-hidden />, state?.italic ?? false, () => chain().toggleItalic().run())}
+        {tool('underline', t('nt.manage.editor.underline'), <UnderlineOutlined aria-hidden />, state?.underline ?? false, () =>
+          chain().toggleUnderline().run(),
+        )}
+        {tool('strike', t('nt.manage.editor.strike'), <StrikethroughOutlined aria-hidden />, state?.strike ?? false, () => chain().toggleStrike().run())}
+        {tool('bullet', t('nt.manage.editor.bullet'), <UnorderedListOutlined aria-hidden />, state?.bullet ?? false, () => chain().toggleBulletList().run())}
+        {tool('ordered', t('nt.manage.editor.ordered'), <OrderedListOutlined aria-hidden />, state?.ordered ?? false, () => chain().toggleOrderedList().run())}
         {tool('quote', t('nt.manage.editor.quote'), <span className="rich-text-h">❝</span>, state?.quote ?? false, () => chain().toggleBlockquote().run())}
-        {tool('undo', t('nt.manage.editor.undo'), <UndoOutlined />, false, () => chain().undo().run())}
-        {tool('redo', t('nt.manage.editor.redo'), <RedoOutlined />, false, () => chain().redo().run())}
+        {tool('undo', t('nt.manage.editor.undo'), <UndoOutlined aria-hidden />, false, () => chain().undo().run())}
+        {tool('redo', t('nt.manage.editor.redo'), <RedoOutlined aria-hidden />, false, () => chain().redo().run())}
       </div>
       <EditorContent editor={editor} />
     </div>

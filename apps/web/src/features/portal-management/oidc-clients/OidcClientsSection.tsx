@@ -121,7 +121,7 @@ export default function OidcClientsSection() {
       {holder}
       <div className="pm-apps-head">
         <p className="pm-apps-intro">{t('apps.oidcManage.intro')}</p>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open(null)}>
           {t('apps.oidcManage.add')}
         </Button>
       </div>

@@ -46,7 +46,7 @@ export default function OrganisationsSection() {
             type="text"
             size="small"
             className="org-rename"
-            icon={<EditOutlined />}
+            icon={<EditOutlined aria-hidden />}
             aria-label={t('pm.organisations.renameLabel', { name: node.name })}
             onClick={(e) => {
               e.stopPropagation();

@@ -110,7 +110,7 @@ export default function RegulationsSection() {
     <ListSection<Regulation>
       title={t('pm.nav.regulations')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, id: null })}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true, id: null })}>
           {t('nt.regulations.create')}
         </Button>
       }

@@ -95,10 +95,10 @@ export function SignInForm({ forApplication = false }: { forApplication?: boolea
       )}
       <Form<SignIn> form={form} layout="vertical" className="pm-spaced" requiredMark={false} onFinish={(values) => void onFinish(values)} disabled={submitting}>
         <Form.Item name="account" label={t('pm.signIn.account')} rules={[{ required: true, whitespace: true }]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} spellCheck={false} autoCapitalize="off" />
+          <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus maxLength={64} spellCheck={false} autoCapitalize="off" />
         </Form.Item>
         <Form.Item name="password" label={t('pm.signIn.password')} rules={[{ required: true }]}>
-          <Input.Password ref={password} prefix={<LockOutlined />} autoComplete="current-password" maxLength={256} />
+          <Input.Password ref={password} prefix={<LockOutlined aria-hidden />} autoComplete="current-password" maxLength={256} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={locked}>
           {locked && retryText ? retryText : t('pm.signIn.submit')}

@@ -81,6 +81,7 @@ function AddDatastream({ thingId, taken }: { thingId: number; taken: readonly st
       <Select
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('sensing.things.form.property')}
+        aria-label={t('sensing.things.form.property')}
         value={property}
         onChange={setProperty}
         options={options}
@@ -90,6 +91,7 @@ function AddDatastream({ thingId, taken }: { thingId: number; taken: readonly st
       />
       <Input
         placeholder={t('sensing.things.form.sensorPlaceholder')}
+        aria-label={t('sensing.things.form.sensor')}
         value={sensor}
         maxLength={100}
         onChange={(e) => setSensor(e.target.value)}
@@ -308,6 +310,7 @@ export default function ThingsSection() {
         <Input.Search
           allowClear
           placeholder={t('sensing.things.keyword')}
+          aria-label={t('sensing.things.keyword')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onSearch={(value) => update({ keyword: value.trim() || null }, true)}
@@ -316,6 +319,7 @@ export default function ThingsSection() {
         <Select
           allowClear
           placeholder={t('sensing.things.kind')}
+          aria-label={t('sensing.things.kind')}
           value={kind}
           onChange={(v?: string) => update({ kind: v ?? null }, true)}
           options={THING_KINDS.map((k) => ({ value: k, label: t(`sensing.kinds.${k}`) }))}
@@ -324,6 +328,7 @@ export default function ThingsSection() {
         <Select
           allowClear
           placeholder={t('sensing.things.status')}
+          aria-label={t('sensing.things.status')}
           value={status}
           onChange={(v?: string) => update({ status: v ?? null }, true)}
           options={THING_STATUSES.map((s) => ({ value: s, label: t(`sensing.statuses.${s}`) }))}

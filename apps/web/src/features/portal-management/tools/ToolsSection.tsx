@@ -92,7 +92,7 @@ export default function ToolsSection() {
     <div>
       <div className="pm-apps-head">
         <p className="pm-apps-intro">{t('apps.toolsManage.intro')}</p>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
           {t('apps.toolsManage.add')}
         </Button>
       </div>
@@ -191,7 +191,7 @@ export default function ToolsSection() {
             validateStatus={files.length === 0 && versionForm.isFieldsTouched() ? 'error' : undefined}
           >
             <Upload accept={TOOL_ACCEPT} maxCount={1} fileList={files} beforeUpload={() => false} onChange={({ fileList }) => setFiles(fileList.slice(-1))}>
-              <Button icon={<UploadOutlined />}>{t('apps.toolsManage.chooseFile')}</Button>
+              <Button icon={<UploadOutlined aria-hidden />}>{t('apps.toolsManage.chooseFile')}</Button>
             </Upload>
           </Form.Item>
         </Form>

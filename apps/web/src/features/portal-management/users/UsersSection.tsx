@@ -165,7 +165,7 @@ export default function UsersSection() {
     <ListSection<User>
       title={t('pm.nav.users')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, user: null })}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true, user: null })}>
           {t('pm.users.create')}
         </Button>
       }

@@ -131,7 +131,7 @@ export function ChangePatchImportCard() {
             beforeUpload={() => false}
             onChange={({ fileList }) => void choose(fileList)}
           >
-            <Button icon={<UploadOutlined />}>{t('verificationSources.patches.chooseFile')}</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>{t('verificationSources.patches.chooseFile')}</Button>
           </Upload>
         </Form.Item>
         {read && 'problem' in read ? (

@@ -89,7 +89,7 @@ export function CountyBoundariesCard() {
             beforeUpload={() => false}
             onChange={({ fileList }) => setFiles(fileList.slice(-1))}
           >
-            <Button icon={<UploadOutlined />}>{t('verificationSources.counties.chooseFile')}</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>{t('verificationSources.counties.chooseFile')}</Button>
           </Upload>
         </Form.Item>
         <Form.Item label={t('verificationSources.counties.codeProperty')} extra={t('verificationSources.counties.codePropertyHelp')}>

@@ -34,7 +34,7 @@ export function ImportCard() {
       <p className="vf-hint">{t('verification.import.firmsHint')}</p>
       <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(event) => void upload(event.target.files?.[0])} />
       <Space wrap>
-        <Button icon={<UploadOutlined />} loading={importHotspots.isPending} onClick={() => input.current?.click()}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={importHotspots.isPending} onClick={() => input.current?.click()}>
           {t('verification.import.chooseFile')}
         </Button>
         <Button type="primary" loading={importSample.isPending} onClick={() => void importSample.mutateAsync().then(setResult)}>

@@ -70,7 +70,7 @@ export function PhotoUploader({ taskId, slots, onChange }: { taskId: number; slo
   return (
     <div className="vf-photos">
       <input ref={input} type="file" accept="image/*" capture="environment" multiple hidden onChange={(event) => add(event.target.files)} />
-      <Button icon={<CameraOutlined />} size="large" block onClick={() => input.current?.click()}>
+      <Button icon={<CameraOutlined aria-hidden />} size="large" block onClick={() => input.current?.click()}>
         {t('verification.form.addPhotos')}
       </Button>
       <ul className="vf-photo-list">
@@ -80,7 +80,7 @@ export function PhotoUploader({ taskId, slots, onChange }: { taskId: number; slo
               <img src={taskPhotoHref(slot.photo.id)} alt={slot.file.name} width={64} height={64} />
             ) : (
               <span className="vf-photo-placeholder" aria-hidden="true">
-                <CameraOutlined />
+                <CameraOutlined aria-hidden />
               </span>
             )}
             <div className="vf-photo-body">

@@ -63,7 +63,7 @@ export function StatisticsCard({ kinds }: { kinds: VerificationKind[] }) {
           allowEmpty={[true, true]}
           placeholder={[t('verification.stats.from'), t('verification.stats.to')]}
         />
-        <Button icon={<DownloadOutlined />} href={statisticsCsvHref(query)}>
+        <Button icon={<DownloadOutlined aria-hidden />} href={statisticsCsvHref(query)}>
           {t('verification.exportCsv')}
         </Button>
       </Space>

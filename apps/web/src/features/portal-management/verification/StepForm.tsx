@@ -73,7 +73,7 @@ export function StepForm({ task, kind, allowed }: { task: VerificationTask; kind
       )}
       {(step === 'start' || step === 'feedback') && (
         <div className="vf-locate">
-          <Button icon={<AimOutlined />} size="large" block loading={here.busy} onClick={here.locate}>
+          <Button icon={<AimOutlined aria-hidden />} size="large" block loading={here.busy} onClick={here.locate}>
             {here.busy ? t('verification.form.locating') : t('verification.form.locate')}
           </Button>
           {here.text && <Alert type={here.error ? 'warning' : 'success'} showIcon title={here.text} />}

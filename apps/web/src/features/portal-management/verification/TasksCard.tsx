@@ -133,10 +133,10 @@ export function TasksCard({ kinds, province }: { kinds: VerificationKind[]; prov
             {t('verification.dispatchSelected', { count: selected.length })}
           </Button>
         )}
-        <Button icon={<DownloadOutlined />} href={exports.csv}>
+        <Button icon={<DownloadOutlined aria-hidden />} href={exports.csv}>
           {t('verification.exportCsv')}
         </Button>
-        <Button icon={<DownloadOutlined />} href={exports.geojson}>
+        <Button icon={<DownloadOutlined aria-hidden />} href={exports.geojson}>
           {t('verification.exportGeoJson')}
         </Button>
       </Space>
