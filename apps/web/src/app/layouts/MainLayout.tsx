@@ -11,18 +11,16 @@ import { currentLocale, setLocale } from '../../i18n/i18n';
 import { useInitialState } from '../../state/initial-state';
 import type { RouteHandle } from '../routes';
 import { MainNav } from './MainNav';
+import { SiteFooter } from './SiteFooter';
 import { UserButton } from './UserButton';
 
 // Its own chunk (Dropdown and Menu), fetched only once someone is signed in.
 const UserMenu = lazy(() => import('./UserMenu'));
 
-/** ICP record numbers link to the MIIT record system, as the filing rules require; others are text. */
-const ICP_RECORD_LOOKUP = 'https://beian.miit.gov.cn/';
-
 /**
  * The main layout: header with the site title, the menu of the screens of docs/routes.md §Route table, the language
  * switch and who is signed in (a menu: 门户管理, 修改密码, 退出登录; a 登录 link for visitors),
- * the content (`<Outlet/>`), and the footer with the site's record number when one is set. While a screen's chunk loads for more than
+ * the content (`<Outlet/>`), and the footer (SiteFooter: who runs the site, its record numbers). While a screen's chunk loads for more than
  * 300 ms a spinner covers the content (React Router keeps the old screen up during navigation).
  */
 export function MainLayout() {
@@ -96,21 +94,7 @@ export function MainLayout() {
         )}
         <Outlet />
       </Layout.Content>
-      <Layout.Footer className="main-footer">
-        <div>{settings.footer}</div>
-        {settings.recordNumber && (
-          <div className="record-number">
-            {/ICP/i.test(settings.recordNumber) ? (
-              <a href={ICP_RECORD_LOOKUP} target="_blank" rel="noopener noreferrer">
-                {settings.recordNumber}
-              </a>
-            ) : (
-              settings.recordNumber
-            )}
-          </div>
-        )}
-        <div className="data-sources">{t('layout.dataSources')}</div>
-      </Layout.Footer>
+      <SiteFooter />
     </Layout>
   );
 }
