@@ -6,7 +6,10 @@ import Grid from 'antd/es/grid';
 import Layout from 'antd/es/layout';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../components/breadcrumbs/Breadcrumbs';
+import { useOpenItem } from '../../components/breadcrumbs/open-item';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
+import { SearchButton } from '../../components/search/SearchButton';
 import { currentLocale, setLocale } from '../../i18n/i18n';
 import { useInitialState } from '../../state/initial-state';
 import type { RouteHandle } from '../routes';
@@ -38,9 +41,12 @@ export function MainLayout() {
   const current = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.menu)?.handle as RouteHandle | undefined;
   const selected = current?.menu;
 
+  // the item open on the screen (a notice, a regulation) names the page first: `<item> - 技术规范 - <site>`
+  const openItem = useOpenItem();
   useEffect(() => {
-    document.title = selected && selected !== 'home' ? `${t(`menu.${selected}`)} - ${settings.title}` : settings.title;
-  }, [selected, settings.title, t]);
+    const screen = selected && selected !== 'home' ? `${t(`menu.${selected}`)} - ${settings.title}` : settings.title;
+    document.title = openItem ? `${openItem} - ${screen}` : screen;
+  }, [selected, settings.title, t, openItem]);
 
   const nextLocale = currentLocale() === 'zh-CN' ? 'en-US' : 'zh-CN';
 
@@ -64,6 +70,7 @@ export function MainLayout() {
         </Link>
         {!compact && <MainNav selected={selected} />}
         <div className="header-actions">
+          <SearchButton compact={compact} />
           <Button type="text" className="locale-switch" aria-label={t('layout.switchLanguageLabel')} onClick={() => setLocale(nextLocale)}>
             {t('layout.switchLanguage')}
           </Button>
@@ -92,6 +99,7 @@ export function MainLayout() {
             <DelayedSpinner />
           </div>
         )}
+        <Breadcrumbs screen={selected} />
         <Outlet />
       </Layout.Content>
       <SiteFooter />
