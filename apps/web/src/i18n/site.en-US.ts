@@ -49,7 +49,8 @@ const siteEnUS: typeof siteZhCN = {
     tooLong: 'At most {{max}} characters',
     tooManyWords: 'At most {{max}} words',
     empty: 'Nothing contains all of “{{words}}”. Try other words.',
-    summary: '{{total}} results',
+    summary_one: '{{count}} result',
+    summary_other: '{{count}} results',
     more: '{{count}} more not listed: try more specific words',
     kinds: {
       notice: 'Notices',

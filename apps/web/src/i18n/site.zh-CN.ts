@@ -51,7 +51,9 @@ const siteZhCN = {
     tooLong: '关键词最多 {{max}} 个字',
     tooManyWords: '最多 {{max}} 个关键词',
     empty: '没有找到同时包含“{{words}}”的内容，请换个关键词试试。',
-    summary: '共找到 {{total}} 条结果',
+    // i18next plural forms by `count`: Chinese has one form, English two
+    summary_one: '共找到 {{count}} 条结果',
+    summary_other: '共找到 {{count}} 条结果',
     more: '另有 {{count}} 条未列出，请使用更具体的关键词',
     kinds: {
       notice: '通知公告',

@@ -81,6 +81,7 @@ describe('the site search dialog', () => {
     const [url] = fetchMock.mock.calls.at(-1)!;
     expect(new URL(String(url), 'http://x/').searchParams.get('q')).toBe('森林 防火');
     const headings = [...document.querySelectorAll('.site-search-group-title')].map((h) => h.textContent);
+    expect(document.querySelector('.site-search-summary')?.textContent).toBe('共找到 22 条结果');
     // empty kinds are left out
     expect(headings).toEqual(['通知公告（1）', '应用系统（21）']);
     const links = [...document.querySelectorAll<HTMLAnchorElement>('.site-search-hit')].map((a) => a.getAttribute('href'));

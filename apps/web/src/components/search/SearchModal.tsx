@@ -96,7 +96,7 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
         <Empty className="site-search-note" description={t('site.search.empty', { words: data.words.join(' ') })} />
       ) : (
         <div className="site-search-results" aria-live="polite">
-          <p className="site-search-summary">{t('site.search.summary', { total })}</p>
+          <p className="site-search-summary">{t('site.search.summary', { count: total })}</p>
           {data.groups
             .filter((group) => group.total > 0)
             .map((group) => (
