@@ -128,6 +128,12 @@ describe('GET /api/search', () => {
     ['no q', ''],
     ['an empty q', '?q='],
     ['a q of spaces', '?q=%20%20%20'],
+  ])('finds nothing for %s: every group empty', async (_, query) => {
+    const results = dataOf(await getJson<SearchResults>(ctx.app, `/api/search${query}`));
+    expect(results).toEqual({ words: [], groups: ['notice', 'regulation', 'application', 'tool'].map((kind) => ({ kind, total: 0, items: [] })) });
+  });
+
+  it.each([
     ['a q of 101 characters', `?q=${'林'.repeat(101)}`],
     ['a q with a control character', '?q=%E6%A3%AE%07%E6%9E%97'],
     ['an unknown parameter', '?q=森林&page=2'],

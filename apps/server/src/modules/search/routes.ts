@@ -9,5 +9,5 @@ import { search } from './service';
  * are visible depends on the clock (`now` is injectable for tests).
  */
 export async function searchRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
-  route(app, api.search, async (request) => search(db, request.query.q, now()));
+  route(app, api.search, async (request) => search(db, request.query.q ?? '', now()));
 }

@@ -9,7 +9,7 @@
  * must be found). `%`, `_` and `\` in a word match themselves (lib/like-pattern.ts).
  */
 import { and, asc, count, desc, eq, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { SEARCH_LIMITS, searchWords, type SearchGroup, type SearchHit, type SearchKind, type SearchResults } from '@eco/contracts/search';
+import { SEARCH_KINDS, SEARCH_LIMITS, searchWords, type SearchGroup, type SearchHit, type SearchKind, type SearchResults } from '@eco/contracts/search';
 import type { Db } from '../../db/client';
 import { applications, notices, technicalRegulations, tools } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -133,9 +133,9 @@ async function searchTools(db: Db, words: string[]): Promise<SearchGroup> {
 }
 
 /**
- * Searches every kind for the words of `q` (arrives trimmed and 1–100 characters long, checked by
- * the declaration) at `now` (which notices are visible). 400 VALIDATION_FAILED naming `q` when it
- * has more than {@link SEARCH_LIMITS}.words words.
+ * Searches every kind for the words of `q` (arrives trimmed, at most 100 characters, checked by the
+ * declaration) at `now` (which notices are visible); without words, every group is empty. 400
+ * VALIDATION_FAILED naming `q` when it has more than {@link SEARCH_LIMITS}.words words.
  */
 export async function search(db: Db, q: string, now: Date): Promise<SearchResults> {
   const words = searchWords(q);
@@ -145,6 +145,7 @@ export async function search(db: Db, q: string, now: Date): Promise<SearchResult
       en: `querystring/q may have at most ${SEARCH_LIMITS.words} words`,
     });
   }
+  if (words.length === 0) return { words, groups: SEARCH_KINDS.map((kind) => ({ kind, total: 0, items: [] })) };
   const byKind: Record<SearchKind, Promise<SearchGroup>> = {
     notice: searchNotices(db, words, now),
     regulation: searchRegulations(db, words),
