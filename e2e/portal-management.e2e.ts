@@ -297,7 +297,7 @@ describe('site settings and the audit log', () => {
       await card.getByLabel('运维平台地址', { exact: true }).fill('ftp://ops.example.cn/');
       await card.getByText('运维平台地址须以 http:// 或 https:// 开头', { exact: true }).waitFor();
       await card.getByLabel('运维平台地址', { exact: true }).fill('');
-      await card.getByLabel('备案号', { exact: true }).fill('陕ICP备00000000号-1');
+      await card.getByLabel('ICP 备案号', { exact: true }).fill('陕ICP备00000000号-1');
       await card.getByRole('button', { name: '保存设置' }).click();
       await page.locator('.ant-message-notice').filter({ hasText: '站点设置已保存' }).waitFor();
       await expect.poll(() => page.locator('.main-header .brand-title').innerText()).toBe(title);

@@ -39,6 +39,7 @@ import { noticesRoutes } from './modules/notices/routes';
 import { organisationsRoutes } from './modules/organisations/routes';
 import { regulationsRoutes } from './modules/regulations/routes';
 import { rolesRoutes } from './modules/roles/routes';
+import { searchRoutes } from './modules/search/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { siteRoutes } from './modules/site/routes';
 import { createSiteSettingsCache } from './modules/site/service';
@@ -143,6 +144,7 @@ export async function buildApp({
       await api.register(divisionsRoutes, { db });
       await api.register(regulationsRoutes, { prefix: '/technical-regulations', db, now, uploads });
       await api.register(noticesRoutes, { db, now, uploads });
+      await api.register(searchRoutes, { db, now });
       await api.register(stationsRoutes, { prefix: '/stations', db });
       await api.register(applicationsRoutes, { prefix: '/applications', db, now, oidcIssuer });
       await api.register(applicationsManagementRoutes, { prefix: '/manage/applications', db, now });

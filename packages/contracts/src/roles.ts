@@ -29,5 +29,16 @@ export const ORGANISATION_NAME_MAX = 100;
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 
-/** Longest site setting values (characters). */
-export const SITE_LIMITS = { title: 100, provinceName: 50, footer: 500, recordNumber: 100, opsPlatformUrl: 500 } as const;
+/** Longest site setting values (characters); `siteCode` is exactly this long when set (site.ts, SITE_CODE_PATTERN). */
+export const SITE_LIMITS = {
+  title: 100,
+  provinceName: 50,
+  footer: 500,
+  recordNumber: 100,
+  opsPlatformUrl: 500,
+  sponsor: 100,
+  operator: 100,
+  publicSecurityRecordNumber: 100,
+  siteCode: 10,
+  contact: 200,
+} as const;

@@ -13,10 +13,20 @@ export const SiteSettingsSchema = Type.Object(
     title: Type.String(),
     provinceName: Type.String(),
     footer: Type.String(),
-    /** ICP/公安 record number shown in the footer; '' when none */
+    /** the ICP 备案号 shown in the footer, linked to the MIIT record system; '' when none */
     recordNumber: Type.String(),
     /** the external operations platform the 运维平台 (/ywpt) menu entry opens; null when none */
     opsPlatformUrl: Type.Union([Type.String(), Type.Null()]),
+    /** 主办单位 (the agency the site belongs to), shown in the footer; '' when none */
+    sponsor: Type.String(),
+    /** 承办单位 (the agency that runs it), shown in the footer; '' when none */
+    operator: Type.String(),
+    /** 公安机关备案号 (e.g. 陕公网安备 61010302000001号), linked to the public-security record lookup; '' when none */
+    publicSecurityRecordNumber: Type.String(),
+    /** 网站标识码: 10 digits, or '' when none ({@link SITE_CODE_PATTERN}) */
+    siteCode: Type.String(),
+    /** one line of contact details for the footer (telephone, e-mail, address); '' when none */
+    contact: Type.String(),
   },
   { $id: 'SiteSettings' },
 );
@@ -101,16 +111,45 @@ export type SignedIn = Static<typeof SignedInSchema>;
  */
 export const HTTP_URL_PATTERN = '^[hH][tT][tT][pP][sS]?://[^\\s\\u0000-\\u001F\\u007F\\uD800-\\uDFFF/?#]+[^\\s\\u0000-\\u001F\\u007F\\uD800-\\uDFFF]*$';
 
-/** `PUT /api/site`: every setting (administrators). */
+/**
+ * 网站标识码: the identity code the national government-website registry (全国政府网站基本信息数据库)
+ * gives each government site, ten digits (the first two those of the province, e.g. 6100000001),
+ * which 《政府网站发展指引》(国办发〔2017〕47号) asks to show at the foot of every page; empty for none.
+ */
+export const SITE_CODE_PATTERN = '^([0-9]{10})?$';
+
+/** The footer settings a `PUT /api/site` may leave out (added after the first clients were written): left out, they stay as they are. */
+export const FOOTER_SETTINGS = ['sponsor', 'operator', 'publicSecurityRecordNumber', 'siteCode', 'contact'] as const;
+
+/** `PUT /api/site`: every setting (administrators); the {@link FOOTER_SETTINGS} may be left out (unchanged). */
 export const SiteSettingsInputSchema = Type.Object(
   {
     title: OneLine({ maxLength: SITE_LIMITS.title, required: true, description: `The page title and the portal's name, 1–${SITE_LIMITS.title} characters` }),
     provinceName: OneLine({ maxLength: SITE_LIMITS.provinceName, required: true, description: `1–${SITE_LIMITS.provinceName} characters` }),
     footer: MultiLine({ maxLength: SITE_LIMITS.footer, description: `The page footer; may have several lines; at most ${SITE_LIMITS.footer} characters` }),
-    recordNumber: OneLine({ maxLength: SITE_LIMITS.recordNumber, description: "ICP/公安 record number shown in the footer; '' for none" }),
+    recordNumber: OneLine({
+      maxLength: SITE_LIMITS.recordNumber,
+      description: "ICP 备案号 shown in the footer (linked to https://beian.miit.gov.cn/); '' for none",
+    }),
     opsPlatformUrl: Type.Union([Type.String({ maxLength: SITE_LIMITS.opsPlatformUrl, pattern: HTTP_URL_PATTERN }), Type.Null()], {
       description: `The operations platform the 运维平台 menu entry opens: an http(s) URL of at most ${SITE_LIMITS.opsPlatformUrl} characters, or null for none`,
     }),
+    sponsor: Type.Optional(OneLine({ maxLength: SITE_LIMITS.sponsor, description: "主办单位 shown in the footer; '' for none; left out: unchanged" })),
+    operator: Type.Optional(OneLine({ maxLength: SITE_LIMITS.operator, description: "承办单位 shown in the footer; '' for none; left out: unchanged" })),
+    publicSecurityRecordNumber: Type.Optional(
+      OneLine({
+        maxLength: SITE_LIMITS.publicSecurityRecordNumber,
+        description:
+          "公安机关备案号 (e.g. 陕公网安备 61010302000001号), its digits linked to the record lookup of www.beian.gov.cn; '' for none; left out: unchanged",
+      }),
+    ),
+    siteCode: Type.Optional(
+      Type.String({ pattern: SITE_CODE_PATTERN, maxLength: SITE_LIMITS.siteCode, description: "网站标识码: 10 digits, or '' for none; left out: unchanged" }),
+    ),
+    contact: Type.Optional(
+      OneLine({ maxLength: SITE_LIMITS.contact, description: "One line of contact details for the footer; '' for none; left out: unchanged" }),
+    ),
   },
   { additionalProperties: false },
 );
+export type SiteSettingsInput = Static<typeof SiteSettingsInputSchema>;

@@ -38,6 +38,12 @@ export const DEFAULT_SITE_SETTINGS = {
   footer: '陕西省生态云感知系统',
   recordNumber: '',
   opsPlatformUrl: null,
+  // the footer of a government site (issue 13): no real values ship with the project, so none are invented
+  sponsor: '',
+  operator: '',
+  publicSecurityRecordNumber: '',
+  siteCode: '',
+  contact: '',
 };
 
 const LOAD_LOCK_KEY = 7_320_2602;

@@ -16,6 +16,7 @@ import { oidcClientsApi } from './oidc-clients';
 import { organisationsApi } from './organisations';
 import { regulationsApi } from './regulations';
 import { rolesApi } from './roles';
+import { searchApi } from './search';
 import { sensingApi } from './sensing';
 import { sessionApi } from './session';
 import { siteApi } from './site';
@@ -50,4 +51,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   verificationFiguresApi,
   cameraTrapApi,
   verificationSourcesApi,
+  searchApi,
 ].flatMap((area) => Object.values(area) as Endpoint[]);

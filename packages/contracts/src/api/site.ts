@@ -8,7 +8,7 @@ export const siteApi = defineEndpoints({
   getSiteSettings: {
     method: 'GET',
     path: '/api/site',
-    summary: 'Site settings: title, province, footer, record number, operations-platform URL',
+    summary: 'Site settings: title, province, footer (主办/承办单位, ICP and 公安 record numbers, 网站标识码, contact), operations-platform URL',
     description:
       'For everyone, part of the initial state the web app loads before it renders. The defaults until an administrator changed them. A server process serves them from memory for a few seconds, so a change made through another process shows within that time.',
     tags,
@@ -21,7 +21,7 @@ export const siteApi = defineEndpoints({
     path: '/api/site',
     summary: 'Change the site settings (administrators)',
     description:
-      'Every setting at once. `opsPlatformUrl` must be an http(s) URL (or null for none); the footer may have several lines. The next `GET /api/site` answers the new settings. Recorded in the audit log (`site.update`) with the fields that changed; nothing is written when nothing changed.',
+      'Every setting at once; the footer settings `sponsor`, `operator`, `publicSecurityRecordNumber`, `siteCode` and `contact` may be left out and then stay as they are. `opsPlatformUrl` must be an http(s) URL (or null for none); `siteCode` (网站标识码) 10 digits or empty; the footer may have several lines. The next `GET /api/site` answers the new settings. Recorded in the audit log (`site.update`) with the fields that changed; nothing is written when nothing changed.',
     tags,
     access: signedIn('admin'),
     body: SiteSettingsInputSchema,

@@ -12,6 +12,7 @@ export const API_TAGS = {
   sensing: '感知中枢 Devices (Things), ingestion with device keys, live figures, alerts and the event stream',
   verification: '核查任务 Field verification: hotspots, change patches, alarms and camera-trap sightings from import to closure',
   'camera traps': '红外相机审核 The camera-trap review queue: thumbnails, AI labels, confirming or correcting species, SD-card uploads',
+  search: '站内搜索 Site-wide search across notices, regulations, application systems and tools',
   system: '运行状态 Health of the server',
 } as const;
 

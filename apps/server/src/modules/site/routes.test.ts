@@ -10,7 +10,19 @@ import { DATA_DIR } from '../../test/test-database';
 import { SITE_SETTINGS_TTL_MS } from './service';
 
 // docs/routes.md §Initial state: the default page title names the province's 生态云感知系统
-const DEFAULT_SITE = { title: '陕西省生态云感知系统', provinceName: '陕西省', footer: '陕西省生态云感知系统', recordNumber: '', opsPlatformUrl: null };
+const DEFAULT_SITE = {
+  title: '陕西省生态云感知系统',
+  provinceName: '陕西省',
+  footer: '陕西省生态云感知系统',
+  recordNumber: '',
+  opsPlatformUrl: null,
+  // no footer details ship with the project: none are invented
+  sponsor: '',
+  operator: '',
+  publicSecurityRecordNumber: '',
+  siteCode: '',
+  contact: '',
+};
 
 describe('the initial state: /api/site and /api/session', () => {
   const ctx = useTestApp();
@@ -68,6 +80,11 @@ describe('PUT /api/site', () => {
       footer: '陕西省林业局 主办\n技术支持：省林业信息中心',
       recordNumber: '陕ICP备12345678号-1',
       opsPlatformUrl: 'https://ops.example.gov.cn/portal?from=eco',
+      sponsor: '陕西省林业局',
+      operator: '陕西省林业信息中心',
+      publicSecurityRecordNumber: '陕公网安备 61010302000001号',
+      siteCode: '6100000001',
+      contact: '电话：029-00000000  邮箱：webmaster@example.gov.cn',
     };
     const response = await admin.put<SiteSettings>('/api/site', next);
     expect(response.status).toBe(200);
@@ -79,8 +96,18 @@ describe('PUT /api/site', () => {
       actorId: adminId,
       entityType: 'site_settings',
       entityId: '1',
-      before: { title: DEFAULT_SITE.title, footer: DEFAULT_SITE.footer, recordNumber: '', opsPlatformUrl: null },
-      after: { title: next.title, footer: next.footer, recordNumber: next.recordNumber, opsPlatformUrl: next.opsPlatformUrl },
+      before: { title: DEFAULT_SITE.title, footer: DEFAULT_SITE.footer, recordNumber: '', opsPlatformUrl: null, sponsor: '', siteCode: '' },
+      after: {
+        title: next.title,
+        footer: next.footer,
+        recordNumber: next.recordNumber,
+        opsPlatformUrl: next.opsPlatformUrl,
+        sponsor: next.sponsor,
+        operator: next.operator,
+        publicSecurityRecordNumber: next.publicSecurityRecordNumber,
+        siteCode: next.siteCode,
+        contact: next.contact,
+      },
     });
     // the unchanged province name is not in the record
     expect(entry!.after).not.toHaveProperty('provinceName');
@@ -90,6 +117,24 @@ describe('PUT /api/site', () => {
     const before = await auditCount();
     expect((await admin.put('/api/site', await site())).status).toBe(200);
     expect(await auditCount()).toBe(before);
+  });
+
+  it('keeps the footer details when a client written before them leaves them out', async () => {
+    const current = await site();
+    expect(current.sponsor).not.toBe('');
+    const { sponsor: _s, operator: _o, publicSecurityRecordNumber: _p, siteCode: _c, contact: _t, ...older } = current;
+    const response = await admin.put<SiteSettings>('/api/site', { ...older, title: '陕西省生态云感知系统（旧客户端）' });
+    expect(response.status).toBe(200);
+    expect(await site()).toEqual({ ...current, title: '陕西省生态云感知系统（旧客户端）' });
+    expect((await admin.put('/api/site', current)).status).toBe(200);
+  });
+
+  it('clears a footer detail sent as empty, and trims the one-line ones', async () => {
+    const current = await site();
+    const response = await admin.put<SiteSettings>('/api/site', { ...current, sponsor: '  陕西省林业局  ', siteCode: '', contact: '' });
+    expect(dataOf(response)).toMatchObject({ sponsor: '陕西省林业局', siteCode: '', contact: '' });
+    expect(await site()).toMatchObject({ siteCode: '', contact: '' });
+    expect((await admin.put('/api/site', current)).status).toBe(200);
   });
 
   it('takes null for no operations platform', async () => {
@@ -127,6 +172,17 @@ describe('PUT /api/site', () => {
     [{ recordNumber: '陕ICP备\n123' }, 'body/recordNumber'],
     [{ title: 'x'.repeat(101) }, 'body/title'],
     [{ footer: '页脚\u0000' }, 'body/footer'],
+    // 网站标识码: ten digits or nothing
+    [{ siteCode: '610000000' }, 'body/siteCode'],
+    [{ siteCode: '61000000012' }, 'body/siteCode'],
+    [{ siteCode: '61000000O1' }, 'body/siteCode'],
+    [{ siteCode: '６１００００００01' }, 'body/siteCode'],
+    [{ siteCode: 6100000001 }, 'body/siteCode'],
+    [{ sponsor: 'x'.repeat(101) }, 'body/sponsor'],
+    [{ operator: '承办\n单位' }, 'body/operator'],
+    [{ publicSecurityRecordNumber: 'x'.repeat(101) }, 'body/publicSecurityRecordNumber'],
+    [{ contact: 'x'.repeat(201) }, 'body/contact'],
+    [{ contact: null }, 'body/contact'],
   ])('refuses %j with 400 naming %s, changing nothing', async (change, field) => {
     const before = [await site(), await auditCount()];
     const response = await admin.put('/api/site', { ...(await site()), ...change });
@@ -167,12 +223,20 @@ describe('PUT /api/site', () => {
       ['provinceName', { min: 1, max: 50, notBlank: true }],
       ['footer', { max: 500, multiLine: true }],
       ['recordNumber', { max: 100 }],
+      ['sponsor', { max: 100 }],
+      ['operator', { max: 100 }],
+      ['publicSecurityRecordNumber', { max: 100 }],
+      ['contact', { max: 200 }],
     ];
 
     /** What the server checks and stores of `text` sent as a field: one-line text trimmed, multi-line text as sent (docs/api.md §Text). */
     const received = (text: string, rules: TextRules) => (rules.multiLine ? text : text.trim());
 
-    it('title, provinceName, footer, recordNumber: each string stored and shown back exactly (one-line ones trimmed), or refused with 400 naming the field; never a 500', async () => {
+    // two groups, as the validator reports at most 8 problems of one body (TypeBox's limit)
+    it.each([
+      ['title, provinceName, footer, recordNumber', FIELDS.slice(0, 4)],
+      ['sponsor, operator, publicSecurityRecordNumber, contact', FIELDS.slice(4)],
+    ])('%s: each string stored and shown back exactly (one-line ones trimmed), or refused with 400 naming the field; never a 500', async (_, FIELDS) => {
       const base = await site();
       for (const naughty of NAUGHTY_STRINGS) {
         const label = JSON.stringify(naughty);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { SiteSettings } from '@eco/contracts/site';
+import type { SiteSettings, SiteSettingsInput } from '@eco/contracts/site';
 import type { Acting } from '../../auth/acting';
 import { inTransaction, type Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
@@ -10,18 +10,23 @@ import { audit, changes } from '../audit/service';
 /** How long the settings are served from memory (ms) before they are read again. */
 export const SITE_SETTINGS_TTL_MS = 5_000;
 
+/** The columns of the settings, as the API names them. */
+const settingsColumns = {
+  title: siteSettings.title,
+  provinceName: siteSettings.provinceName,
+  footer: siteSettings.footer,
+  recordNumber: siteSettings.recordNumber,
+  opsPlatformUrl: siteSettings.opsPlatformUrl,
+  sponsor: siteSettings.sponsor,
+  operator: siteSettings.operator,
+  publicSecurityRecordNumber: siteSettings.publicSecurityRecordNumber,
+  siteCode: siteSettings.siteCode,
+  contact: siteSettings.contact,
+};
+
 /** The site settings row (docs/routes.md §Initial state); the defaults when it has not been written yet. */
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
-  const [row] = await db
-    .select({
-      title: siteSettings.title,
-      provinceName: siteSettings.provinceName,
-      footer: siteSettings.footer,
-      recordNumber: siteSettings.recordNumber,
-      opsPlatformUrl: siteSettings.opsPlatformUrl,
-    })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1));
+  const [row] = await db.select(settingsColumns).from(siteSettings).where(eq(siteSettings.id, 1));
   return row ?? DEFAULT_SITE_SETTINGS;
 }
 
@@ -59,22 +64,16 @@ export function createSiteSettingsCache(db: Db, now: () => Date, ttlMs = SITE_SE
 
 /**
  * Writes all of the settings, recording `site.update` with the fields that changed (nothing is
- * written when nothing changed). The caller invalidates the cache. `opsPlatformUrl` must parse as
- * an http(s) URL (400 VALIDATION_FAILED naming the field).
+ * written when nothing changed). The footer settings (`FOOTER_SETTINGS`: 主办/承办单位, 公安机关备案号,
+ * 网站标识码, contact) left out of `input` keep their stored values. The caller invalidates the
+ * cache. `opsPlatformUrl` must parse as an http(s) URL (400 VALIDATION_FAILED naming the field);
+ * the lengths and the 10 digits of `siteCode` are checked by the schema (@eco/contracts/site.ts).
  */
-export async function updateSiteSettings(db: Db, now: () => Date, { actor, ip }: Acting, input: SiteSettings): Promise<SiteSettings> {
-  // exactly the settings (a caller outside HTTP may pass an object with more)
-  const next: SiteSettings = {
-    title: input.title,
-    provinceName: input.provinceName,
-    footer: input.footer,
-    recordNumber: input.recordNumber,
-    opsPlatformUrl: input.opsPlatformUrl,
-  };
-  if (next.opsPlatformUrl !== null) {
+export async function updateSiteSettings(db: Db, now: () => Date, { actor, ip }: Acting, input: SiteSettingsInput): Promise<SiteSettings> {
+  if (input.opsPlatformUrl !== null) {
     let url: URL | null = null;
     try {
-      url = new URL(next.opsPlatformUrl);
+      url = new URL(input.opsPlatformUrl);
     } catch {
       // reported below
     }
@@ -83,10 +82,21 @@ export async function updateSiteSettings(db: Db, now: () => Date, { actor, ip }:
     }
   }
   return inTransaction(db, async (tx) => {
-    const [row] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
-    const before: SiteSettings = row
-      ? { title: row.title, provinceName: row.provinceName, footer: row.footer, recordNumber: row.recordNumber, opsPlatformUrl: row.opsPlatformUrl }
-      : DEFAULT_SITE_SETTINGS;
+    const [row] = await tx.select(settingsColumns).from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
+    const before: SiteSettings = row ?? DEFAULT_SITE_SETTINGS;
+    // exactly the settings (a caller outside HTTP may pass an object with more)
+    const next: SiteSettings = {
+      title: input.title,
+      provinceName: input.provinceName,
+      footer: input.footer,
+      recordNumber: input.recordNumber,
+      opsPlatformUrl: input.opsPlatformUrl,
+      sponsor: input.sponsor ?? before.sponsor,
+      operator: input.operator ?? before.operator,
+      publicSecurityRecordNumber: input.publicSecurityRecordNumber ?? before.publicSecurityRecordNumber,
+      siteCode: input.siteCode ?? before.siteCode,
+      contact: input.contact ?? before.contact,
+    };
     const diff = changes(before, next);
     if (!diff) return before;
     await tx

@@ -5,21 +5,22 @@ import Grid from 'antd/es/grid';
 import Layout from 'antd/es/layout';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../components/breadcrumbs/Breadcrumbs';
+import { useOpenItem } from '../../components/breadcrumbs/open-item';
 import { DelayedSpinner } from '../../components/DelayedSpinner';
+import { SearchButton } from '../../components/search/SearchButton';
 import { currentLocale, setLocale } from '../../i18n/i18n';
 import { useInitialState } from '../../state/initial-state';
 import { DisplayModeSwitch } from '../display-mode/DisplayModeSwitch';
 import type { RouteHandle } from '../routes';
 import { MainNav } from './MainNav';
+import { SiteFooter } from './SiteFooter';
 import { UserButton } from './UserButton';
 
 // Its own chunk (Dropdown and Menu), fetched only once someone is signed in.
 const UserMenu = lazy(() => import('./UserMenu'));
 // Fetched when the narrow-screen menu is first opened: antd's Drawer brings the form context and skeleton (issue 13 item 9).
 const Drawer = lazy(() => import('antd/es/drawer'));
-
-/** ICP record numbers link to the MIIT record system, as the filing rules require; others are text. */
-const ICP_RECORD_LOOKUP = 'https://beian.miit.gov.cn/';
 
 /**
  * Keeps keyboard and screen-reader users in the page when what they were on disappears (the
@@ -57,7 +58,8 @@ function useFocusRescue() {
 /**
  * The main layout: header with the site title, the menu of the screens of docs/routes.md §Route table, the language
  * switch and who is signed in (a menu: 门户管理, 修改密码, 退出登录; a 登录 link for visitors),
- * the 无障碍 switch (text size and high contrast, app/display-mode), the content (`<Outlet/>`), and the footer with the site's record number when one is set. While a screen's chunk loads for more than
+ * site search, the 无障碍 switch (text size and high contrast, app/display-mode), breadcrumbs, the content (`<Outlet/>`), and the footer
+ * (SiteFooter: who runs the site, its record numbers). While a screen's chunk loads for more than
  * 300 ms a spinner covers the content (React Router keeps the old screen up during navigation).
  */
 export function MainLayout() {
@@ -78,9 +80,12 @@ export function MainLayout() {
   const current = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.menu)?.handle as RouteHandle | undefined;
   const selected = current?.menu;
 
+  // the item open on the screen (a notice, a regulation) names the page first: `<item> - 技术规范 - <site>`
+  const openItem = useOpenItem();
   useEffect(() => {
-    document.title = selected && selected !== 'home' ? `${t(`menu.${selected}`)} - ${settings.title}` : settings.title;
-  }, [selected, settings.title, t]);
+    const screen = selected && selected !== 'home' ? `${t(`menu.${selected}`)} - ${settings.title}` : settings.title;
+    document.title = openItem ? `${openItem} - ${screen}` : screen;
+  }, [selected, settings.title, t, openItem]);
 
   const nextLocale = currentLocale() === 'zh-CN' ? 'en-US' : 'zh-CN';
 
@@ -104,6 +109,7 @@ export function MainLayout() {
         </Link>
         {!compact && <MainNav selected={selected} />}
         <div className="header-actions">
+          <SearchButton compact={compact} />
           <DisplayModeSwitch />
           <Button type="text" className="locale-switch" aria-label={t('layout.switchLanguageLabel')} onClick={() => setLocale(nextLocale)}>
             {t('layout.switchLanguage')}
@@ -144,23 +150,10 @@ export function MainLayout() {
             <DelayedSpinner />
           </div>
         )}
+        <Breadcrumbs screen={selected} />
         <Outlet />
       </Layout.Content>
-      <Layout.Footer className="main-footer">
-        <div>{settings.footer}</div>
-        {settings.recordNumber && (
-          <div className="record-number">
-            {/ICP/i.test(settings.recordNumber) ? (
-              <a href={ICP_RECORD_LOOKUP} target="_blank" rel="noopener noreferrer">
-                {settings.recordNumber}
-              </a>
-            ) : (
-              settings.recordNumber
-            )}
-          </div>
-        )}
-        <div className="data-sources">{t('layout.dataSources')}</div>
-      </Layout.Footer>
+      <SiteFooter />
     </Layout>
   );
 }

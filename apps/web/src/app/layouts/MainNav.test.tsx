@@ -10,7 +10,18 @@ import { MainNav } from './MainNav';
 // React's act() environment flag for a hand-rolled test renderer
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const SETTINGS: SiteSettings = { title: '陕西省生态云感知系统', provinceName: '陕西省', footer: '', recordNumber: '', opsPlatformUrl: null };
+const SETTINGS: SiteSettings = {
+  title: '陕西省生态云感知系统',
+  provinceName: '陕西省',
+  footer: '',
+  recordNumber: '',
+  opsPlatformUrl: null,
+  sponsor: '',
+  operator: '',
+  publicSecurityRecordNumber: '',
+  siteCode: '',
+  contact: '',
+};
 
 let root: Root | undefined;
 let container: HTMLDivElement | undefined;
