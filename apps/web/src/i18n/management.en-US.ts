@@ -141,26 +141,13 @@ const pmEnUS: ManagementMessages = {
   },
   roles: {
     intro:
-      'Every user has exactly one role. The portal shows each role only what it may use, and the server refuses anything beyond it. A user’s role is set under Users.',
-    summary: {
-      admin: 'Everything: users, organisations, site settings, the audit log, and all an editor does',
-      editor: "The portal's content: notices, regulations, application systems and tools",
-      staff: 'Signed-in use of the portal; application systems by organisation',
-    },
-    capability: 'Capability',
-    capabilities: {
-      browse: "Browse the portal's public content",
-      applications: "Use the application systems of one's organisation",
-      ownAccount: 'View own account, change own password',
-      content: 'Publish and manage notices, regulations, application systems and tools',
-      users: 'Manage users: create, edit, disable, reset passwords',
-      organisations: 'Rename organisations',
-      site: 'Change site settings',
-      audit: 'View and export the audit log',
-    },
-    later: 'Arrives with its module',
+      'Every user has exactly one role. This table is generated from the permissions the server enforces: the portal shows each role only what it may use, and the server refuses anything beyond it. A user’s role is set under Users.',
+    capability: 'Permission',
     allowed: 'Allowed',
     denied: 'Not allowed',
+    endpoints: 'Endpoints ({{count}})',
+    showEndpoints: 'Show the endpoints',
+    loadFailed: 'The roles could not be read; please try again later.',
   },
   site: {
     title: 'Site title',
