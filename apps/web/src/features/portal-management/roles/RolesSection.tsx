@@ -82,7 +82,8 @@ export default function RolesSection() {
         {roles.map((role) => (
           <div key={role.role} className="role-card">
             <div className="role-card-head">
-              <span className="role-card-name">{zh ? role.nameZh : role.nameEn}</span>
+              {/* named as everywhere else in the portal (用户管理, 我的账户), so the card and the column agree */}
+              <span className="role-card-name">{t(`roles.${role.role}`)}</span>
               <Tag className="pm-mono">{role.role}</Tag>
             </div>
             <p className="role-card-desc">{zh ? role.descriptionZh : role.descriptionEn}</p>
