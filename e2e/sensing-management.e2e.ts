@@ -214,7 +214,7 @@ describe('sensing management', () => {
         await modal.getByLabel('观测要素', { exact: true }).click();
         await page.keyboard.type('wind_speed');
       },
-      () => pickOption(page, /风速 \(m\/s\) · wind_speed/),
+      () => pickOption(page, /风速 \(m\/s\)/),
       selectOf(modal, '观测要素'),
       'wind_speed',
     );
@@ -238,7 +238,7 @@ describe('sensing management', () => {
     const listedRule = row(rules, ruleName);
     await listedRule.waitFor();
     const ruleCells = async () => (await listedRule.locator('td').allInnerTexts()).slice(0, 5);
-    await expect.poll(ruleCells).toEqual([ruleName, 'wind_speed > 30 m/s', '传感器塔', '严重', '0']);
+    await expect.poll(ruleCells).toEqual([ruleName, '风速 高于 30 m/s', '传感器塔', '严重', '0']);
 
     // edited below the device's value: saved, the rule opens an alert for it at once
     await listedRule.getByRole('button', { name: /^编\s?辑$/ }).click();
@@ -248,14 +248,18 @@ describe('sensing management', () => {
     await threshold.fill('10');
     await edit.locator('.ant-modal-footer .ant-btn-primary').click();
     await edit.waitFor({ state: 'hidden' });
-    await expect.poll(ruleCells).toEqual([ruleName, 'wind_speed > 10 m/s', '传感器塔', '严重', '1']);
+    await expect.poll(ruleCells).toEqual([ruleName, '风速 高于 10 m/s', '传感器塔', '严重', '1']);
     const alertsCard = sectionCard(page, '告警');
     await row(alertsCard, code).waitFor();
     expect(await row(alertsCard, code).innerText()).toContain(ruleName);
 
     // switched off, its alert closes (and leaves /home and /stgz of the other specs as they were)
     await listedRule.getByRole('switch', { name: ruleName }).click();
-    await expect.poll(ruleCells).toEqual([ruleName, 'wind_speed > 10 m/s', '传感器塔', '严重', '0']);
+    // switching off asks first, saying it closes the rule's alerts
+    const switchOff = page.getByRole('dialog').filter({ hasText: `停用告警规则“${ruleName}”？` });
+    await switchOff.getByRole('button', { name: '停用规则' }).click();
+    await switchOff.waitFor({ state: 'hidden' });
+    await expect.poll(ruleCells).toEqual([ruleName, '风速 高于 10 m/s', '传感器塔', '严重', '0']);
     await row(alertsCard, code).waitFor({ state: 'detached' });
   });
 });

@@ -96,9 +96,44 @@ export const RenameOrganisationSchema = Type.Object(
 );
 export type RenameOrganisation = Static<typeof RenameOrganisationSchema>;
 
-/** `GET /api/roles`: each role with what it may do, in both languages. */
+/** `GET /api/roles`: each role with what it may do, in both languages, and the keys of its permissions. */
 export const RoleInfoSchema = Type.Object(
-  { role: Type.Enum(ROLES), nameZh: Type.String(), nameEn: Type.String(), descriptionZh: Type.String(), descriptionEn: Type.String() },
+  {
+    role: Type.Enum(ROLES),
+    nameZh: Type.String(),
+    nameEn: Type.String(),
+    descriptionZh: Type.String(),
+    descriptionEn: Type.String(),
+    /** the keys of the permissions (`PermissionInfo.key`) this role has, in the order of `permissions` */
+    permissions: Type.Array(Type.String()),
+  },
   { $id: 'RoleInfo' },
 );
 export type RoleInfo = Static<typeof RoleInfoSchema>;
+
+/**
+ * One permission as the server enforces it: a group of endpoints that the same roles may call
+ * (their declarations' `access`, checked by the route guards), named for people, with what else
+ * the server checks (the organisation scope, province level) in `noteZh`/`noteEn`.
+ */
+export const PermissionInfoSchema = Type.Object(
+  {
+    /** stable key, e.g. `things` */
+    key: Type.String(),
+    nameZh: Type.String(),
+    nameEn: Type.String(),
+    /** a further rule the server checks (e.g. only within the user's organisation), or null */
+    noteZh: Type.Union([Type.String(), Type.Null()]),
+    noteEn: Type.Union([Type.String(), Type.Null()]),
+    /** also open to visitors who are not signed in */
+    public: Type.Boolean(),
+    /** the endpoints it covers, e.g. `{ method: 'POST', path: '/api/things/{id}/keys' }` */
+    endpoints: Type.Array(Type.Object({ method: Type.String(), path: Type.String() })),
+  },
+  { $id: 'PermissionInfo' },
+);
+export type PermissionInfo = Static<typeof PermissionInfoSchema>;
+
+/** `GET /api/roles`: the roles and every permission, in the order the 角色权限 page lists them. */
+export const RolesAnswerSchema = Type.Object({ roles: Type.Array(RoleInfoSchema), permissions: Type.Array(PermissionInfoSchema) }, { $id: 'RolesAnswer' });
+export type RolesAnswer = Static<typeof RolesAnswerSchema>;

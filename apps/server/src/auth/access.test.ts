@@ -7,7 +7,7 @@ import { asc, eq, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@eco/contracts/roles';
 import { auditLog, organisations, siteSettings, users } from '../db/schema';
-import { ROLE_INFO } from '../modules/roles/routes';
+import { ROLES_ANSWER } from '../modules/roles/routes';
 import { Browser, createUser, signedInAs } from '../test/browser';
 import { useTestApp } from '../test/test-app';
 
@@ -38,7 +38,7 @@ let created = 0;
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/organisations', url: () => '/api/organisations', allowed: 'signed-in', ok: 200 },
-  { method: 'GET', path: '/api/roles', url: () => '/api/roles', allowed: 'signed-in', ok: 200, data: ROLE_INFO },
+  { method: 'GET', path: '/api/roles', url: () => '/api/roles', allowed: 'signed-in', ok: 200, data: ROLES_ANSWER },
   {
     method: 'PUT',
     path: '/api/session/password',

@@ -16,6 +16,7 @@
  * needs the scope of both organisations. Refused with 403 FORBIDDEN before anything changes.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import type { AuditAction } from '@eco/contracts/audit';
 import type { AlertRule, CreateAlertRule, UpdateAlertRule } from '@eco/contracts/sensing';
 import type { UserActing } from '../../auth/acting';
 import type { SignedInUser } from '../../auth/current-user';
@@ -193,7 +194,7 @@ async function change(
   { actor, ip, user }: UserActing,
   at: Date,
   id: number,
-  action: string,
+  action: AuditAction,
   apply: (tx: Db, before: Row) => Promise<Partial<typeof alertRules.$inferInsert>>,
 ): Promise<SavedRule> {
   const moved = await inTransaction(db, async (tx) => {

@@ -211,14 +211,14 @@ describe('the audit log', () => {
           await audit(tx, {
             actor: { id: adminUser.id, account: adminUser.account },
             ip: 'local',
-            action: 'test.rollback',
-            entityType: 'test',
-            entityId: null,
+            action: 'site.update',
+            entityType: 'site_settings',
+            entityId: 'rollback-test',
           });
           throw new Error('the change failed');
         }),
       ).rejects.toThrow('the change failed');
-      expect(await db.select().from(auditLog).where(eq(auditLog.action, 'test.rollback'))).toEqual([]);
+      expect(await db.select().from(auditLog).where(eq(auditLog.entityId, 'rollback-test'))).toEqual([]);
     });
   });
 });

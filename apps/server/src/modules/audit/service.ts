@@ -4,7 +4,7 @@
  * not at all.
  */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry } from '@eco/contracts/audit';
+import type { AuditAction, AuditEntityType, AuditEntry } from '@eco/contracts/audit';
 import type { Page } from '@eco/contracts/envelope';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -27,9 +27,9 @@ export interface AuditRecord {
   actor: Actor;
   /** the client's address (request.ip: X-Forwarded-For only with TRUST_PROXY) */
   ip: string;
-  /** dotted verb: `session.sign_in`, `user.create`, `site.update` … */
-  action: string;
-  entityType: string;
+  /** dotted verb: `session.sign_in`, `user.create`, `site.update` … (the list: @eco/contracts/audit) */
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId: string | number | null;
   /** the changed fields before and after; never a password, a hash or a secret */
   before?: Record<string, unknown> | null;

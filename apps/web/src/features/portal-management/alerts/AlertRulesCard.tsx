@@ -4,6 +4,7 @@ import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
+import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
@@ -29,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlertRuleMutations, useAlertRules } from '../../../api/alerts';
 import { useObservedProperties } from '../../../api/things';
 import '../../../i18n/sensing';
+import { comparatorText, conditionText } from '../labels';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
 import { useOwnOrganisation } from '../things/own-organisation';
 
@@ -78,6 +80,7 @@ function RuleModal({
             ? { observedProperty: values.observedProperty, comparator: values.comparator, threshold: values.threshold }
             : { silentMinutes: values.silentMinutes };
         await update.mutateAsync({ id: rule.id, body: { ...common, ...fields } });
+        void message.success(t('pm.done.ruleUpdated', { name: values.name }));
       } else if (values.kind === 'threshold') {
         await create.mutateAsync({
           kind: 'threshold',
@@ -86,8 +89,10 @@ function RuleModal({
           comparator: values.comparator,
           threshold: values.threshold,
         });
+        void message.success(t('pm.done.ruleCreated', { name: values.name }));
       } else {
         await create.mutateAsync({ kind: 'silence', ...common, silentMinutes: values.silentMinutes });
+        void message.success(t('pm.done.ruleCreated', { name: values.name }));
       }
       onClose();
     } catch {
@@ -138,16 +143,19 @@ function RuleModal({
           <>
             <Form.Item name="observedProperty" label={t('sensing.rules.property')} rules={[{ required: true }]}>
               <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={properties.map((p) => ({ value: p.code, label: `${en ? p.nameEn : p.nameZh}${p.unit ? ` (${p.unit})` : ''} · ${p.code}` }))}
+                // found by its name or by its code (as devices and integrators know it); shown by name
+                showSearch={{
+                  filterOption: (input, option) => `${option?.label ?? ''} ${option?.value ?? ''}`.toLowerCase().includes(input.trim().toLowerCase()),
+                }}
+                options={properties.map((p) => ({ value: p.code, label: `${en ? p.nameEn : p.nameZh}${p.unit ? ` (${p.unit})` : ''}` }))}
               />
             </Form.Item>
             <Form.Item label={t('sensing.rules.condition')} required style={{ marginBottom: 0 }}>
-              <Form.Item name="comparator" rules={[{ required: true }]} style={{ display: 'inline-block', width: 90, marginRight: 8 }}>
-                <Select options={ALERT_COMPARATORS.map((c) => ({ value: c, label: c }))} aria-label={t('sensing.rules.condition')} />
+              <Form.Item name="comparator" rules={[{ required: true }]} style={{ display: 'inline-block', width: 120, marginRight: 8 }}>
+                <Select aria-label={t('pm.alerts.comparator')} options={ALERT_COMPARATORS.map((c) => ({ value: c, label: comparatorText(t, c) }))} />
               </Form.Item>
               <Form.Item name="threshold" rules={[{ required: true }]} style={{ display: 'inline-block', width: 180 }}>
-                <InputNumber style={{ width: '100%' }} placeholder={t('sensing.rules.threshold')} aria-label={t('sensing.rules.threshold')} />
+                <InputNumber style={{ width: '100%' }} placeholder={t('sensing.rules.threshold')} aria-label={t('pm.alerts.thresholdLabel')} />
               </Form.Item>
             </Form.Item>
           </>
@@ -177,32 +185,47 @@ function RuleModal({
 }
 
 /**
- * 告警规则 (administrators, editors): every rule with its condition, device kind, owning
- * organisation (or province-wide), severity, count of active alerts and an on/off switch; create
- * and edit in a modal. Editors below the province change only their organisation's rules (the
+ * 告警规则 (administrators, editors): every rule with its condition in words (`AQI 高于 200`,
+ * `3 小时无数据`), device kind, owning organisation (or province-wide), severity, count of active
+ * alerts and an on/off switch (switching off asks first: it closes the rule's alerts); create
+ * and edit in a modal; each save says it succeeded. Editors below the province change only their organisation's rules (the
  * server answers 403 otherwise). Saving a rule's condition,
  * device kind or switch re-evaluates its alerts at once on the server (a disabled rule's close,
  * with the person as closer), so the alert list and the count are reloaded with it.
  */
 export function AlertRulesCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rules = useAlertRules();
   const properties = useObservedProperties();
   const [editing, setEditing] = useState<AlertRule | null | false>(false);
   const toggle = useAlertRuleMutations().setEnabled;
-  const unitOf = (code: string | null) => properties.data?.find((p) => p.code === code)?.unit ?? '';
+  const [modal, modalHolder] = Modal.useModal();
+  const setEnabled = (r: AlertRule, enabled: boolean) =>
+    toggle.mutateAsync({ id: r.id, enabled }).then(
+      () => void message.success(t(enabled ? 'pm.done.ruleEnabled' : 'pm.done.ruleDisabled', { name: r.name })),
+      () => undefined, // the request layer has said why
+    );
+  /** Switching a rule on is harmless; switching it off closes its alerts, so it asks first. */
+  const onSwitch = (r: AlertRule, enabled: boolean) => {
+    if (enabled) {
+      void setEnabled(r, true);
+      return;
+    }
+    void modal.confirm({
+      title: t('pm.alerts.disableTitle', { name: r.name }),
+      content: t('pm.alerts.disableBody', { count: r.activeAlerts }),
+      okText: t('pm.alerts.disableOk'),
+      okButtonProps: { danger: true },
+      onOk: () => setEnabled(r, false),
+    });
+  };
 
   const columns: ColumnsType<AlertRule> = [
     { title: t('sensing.rules.name'), dataIndex: 'name' },
     {
       title: t('sensing.rules.condition'),
       key: 'condition',
-      render: (_: unknown, r) =>
-        r.kind === 'threshold' ? (
-          <code>{`${r.observedProperty} ${r.comparator} ${r.threshold}${unitOf(r.observedProperty) ? ` ${unitOf(r.observedProperty)}` : ''}`}</code>
-        ) : (
-          t('sensing.rules.silentFor', { minutes: r.silentMinutes })
-        ),
+      render: (_: unknown, r) => conditionText(t, i18n, r, properties.data),
     },
     {
       title: t('sensing.rules.thingKind'),
@@ -227,8 +250,8 @@ export function AlertRulesCard() {
           size="small"
           checked={r.enabled}
           loading={toggle.isPending && toggle.variables?.id === r.id}
-          onChange={(enabled) => toggle.mutate({ id: r.id, enabled })}
-          aria-label={r.name}
+          onChange={(enabled) => onSwitch(r, enabled)}
+          aria-label={t('pm.alerts.enableLabel', { name: r.name })}
         />
       ),
     },
@@ -253,6 +276,7 @@ export function AlertRulesCard() {
         </Button>
       }
     >
+      {modalHolder}
       <Table<AlertRule>
         rowKey="id"
         size="small"

@@ -1,5 +1,7 @@
 import Button from 'antd/es/button';
+import Badge from 'antd/es/badge';
 import Card from 'antd/es/card';
+import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Segmented from 'antd/es/segmented';
 import Space from 'antd/es/space';
@@ -8,13 +10,17 @@ import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { ALERT_STATUSES, type Alert, type AlertStatus } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
-import { useAlertMutations, useAlerts } from '../../../api/alerts';
+import { useAlertMutations, useAlerts, useAlertStream } from '../../../api/alerts';
+import { useObservedProperties } from '../../../api/things';
 import '../../../i18n/sensing';
 import { formatTime } from '../format';
+import { conditionText } from '../labels';
 import { pageParam, useQueryState } from '../use-query-state';
 import { AlertRulesCard } from './AlertRulesCard';
 
 const PAGE_SIZE = 10;
+/** How often the list is refetched while the live stream is down, ms. */
+const FALLBACK_REFRESH_MS = 60_000;
 const SEVERITY_COLOURS = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 const STATUS_COLOURS: Record<AlertStatus, string> = { open: 'red', acknowledged: 'gold', closed: 'default' };
 type Filter = AlertStatus | 'active' | 'all';
@@ -22,34 +28,61 @@ const FILTERS: Filter[] = ['active', ...ALERT_STATUSES, 'all'];
 
 /**
  * 告警处理 (administrators, editors): alerts newest first, filtered by status (default: not
- * closed; in the address); acknowledge an open one, close an open or acknowledged one, each
- * recorded with who and when (and audited by the server); below, the alert rules (AlertRulesCard).
+ * closed; in the address), updating live as the wall does (the sensing stream's `alert` events;
+ * every minute while it is down); each with its rule's condition in words (`AQI 高于 200`) and
+ * the value in the property's unit. Acknowledge an open one, close an open or acknowledged one
+ * (after a confirmation saying what it means), each recorded with who and when (and audited by
+ * the server) and said to have succeeded; below, the alert rules (AlertRulesCard).
  * Editors below the province handle only the alerts of their organisation's devices (the server
  * answers 403 otherwise, shown by the request layer).
  */
 export default function AlertsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, update] = useQueryState();
+  const live = useAlertStream();
+  const properties = useObservedProperties();
+  const unitOf = (code: string | null) => properties.data?.find((p) => p.code === code)?.unit ?? '';
   const filter = FILTERS.find((f) => f === params.get('status')) ?? 'active';
   const page = pageParam(params);
   const [modal, modalHolder] = Modal.useModal();
-  const list = useAlerts(filter === 'all' ? { page, pageSize: PAGE_SIZE } : { status: filter, page, pageSize: PAGE_SIZE });
+  const list = useAlerts(
+    filter === 'all' ? { page, pageSize: PAGE_SIZE } : { status: filter, page, pageSize: PAGE_SIZE },
+    live ? {} : { refetchInterval: FALLBACK_REFRESH_MS },
+  );
   const { acknowledge, close } = useAlertMutations();
 
   const columns: ColumnsType<Alert> = [
     { title: t('sensing.alerts.openedAt'), dataIndex: 'openedAt', width: 150, render: (v: string) => formatTime(v) },
-    { title: t('sensing.alerts.thing'), key: 'thing', render: (_: unknown, a) => `${a.thing.name} (${a.thing.code})` },
+    {
+      title: t('sensing.alerts.thing'),
+      key: 'thing',
+      render: (_: unknown, a) => (
+        <>
+          <div>{a.thing.name}</div>
+          {/* the station or device code: what people in the field read on the device */}
+          <div className="pm-sub-line pm-mono">{a.thing.code}</div>
+        </>
+      ),
+    },
     {
       title: t('sensing.alerts.rule'),
       key: 'rule',
       render: (_: unknown, a) => (
-        <Space size={4}>
-          <Tag color={SEVERITY_COLOURS[a.severity]}>{t(`sensing.severities.${a.severity}`)}</Tag>
-          {a.rule.name}
-        </Space>
+        <>
+          <Space size={4}>
+            <Tag color={SEVERITY_COLOURS[a.severity]}>{t(`sensing.severities.${a.severity}`)}</Tag>
+            {a.rule.name}
+          </Space>
+          <div className="pm-sub-line">{conditionText(t, i18n, a.rule, properties.data)}</div>
+        </>
       ),
     },
-    { title: t('sensing.alerts.value'), dataIndex: 'value', width: 90, render: (v: number | null) => v ?? '—' },
+    {
+      title: t('sensing.alerts.value'),
+      dataIndex: 'value',
+      width: 110,
+      render: (v: number | null, a) => (v === null ? '—' : `${v}${unitOf(a.rule.observedProperty) ? ` ${unitOf(a.rule.observedProperty)}` : ''}`),
+    },
     {
       title: t('sensing.alerts.status'),
       dataIndex: 'status',
@@ -79,14 +112,29 @@ export default function AlertsSection() {
       render: (_: unknown, a) => (
         <Space size={4}>
           {a.status === 'open' && (
-            <Button size="small" onClick={() => acknowledge.mutate(a.id)}>
+            <Button
+              size="small"
+              loading={acknowledge.isPending && acknowledge.variables === a.id}
+              onClick={() =>
+                acknowledge.mutate(a.id, {
+                  onSuccess: () => void message.success(t('pm.done.alertAcknowledged', { name: `${a.thing.name} · ${a.rule.name}` })),
+                })
+              }
+            >
               {t('sensing.alerts.acknowledge')}
             </Button>
           )}
           {a.status !== 'closed' && (
             <Button
               size="small"
-              onClick={() => void modal.confirm({ title: `${t('sensing.alerts.close')} · ${a.rule.name}`, onOk: () => close.mutateAsync(a.id) })}
+              onClick={() =>
+                void modal.confirm({
+                  title: t('pm.alerts.closeTitle', { name: `${a.thing.name} · ${a.rule.name}` }),
+                  content: t('pm.alerts.closeBody'),
+                  okText: t('sensing.alerts.close'),
+                  onOk: () => close.mutateAsync(a.id).then(() => void message.success(t('pm.done.alertClosed', { name: `${a.thing.name} · ${a.rule.name}` }))),
+                })
+              }
             >
               {t('sensing.alerts.close')}
             </Button>
@@ -98,7 +146,10 @@ export default function AlertsSection() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={t('sensing.alerts.title')}>
+      <Card
+        title={t('sensing.alerts.title')}
+        extra={<Badge status={live ? 'processing' : 'default'} text={live ? t('pm.alerts.live') : t('pm.alerts.offline')} className="pm-alerts-live" />}
+      >
         {modalHolder}
         <Segmented<Filter>
           value={filter}

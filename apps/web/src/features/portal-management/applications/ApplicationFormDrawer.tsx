@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import message from 'antd/es/message';
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
@@ -88,8 +89,10 @@ export function ApplicationFormDrawer({ open, app, onClose }: { open: boolean; a
       if (app) {
         const { code: _code, ...changes } = body;
         await update.mutateAsync({ id: app.id, body: changes });
+        void message.success(t('pm.done.applicationUpdated', { name: body.name }));
       } else {
         await create.mutateAsync(body);
+        void message.success(t('pm.done.applicationCreated', { name: body.name }));
       }
       onClose();
     } catch {

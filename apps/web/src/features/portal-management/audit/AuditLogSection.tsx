@@ -5,14 +5,14 @@ import Input from 'antd/es/input';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import type { AuditEntry } from '@eco/contracts/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEntry } from '@eco/contracts/audit';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format';
 import { labelOr } from '../labels';
 import { FilterSelect, ListSection } from '../ListSection';
 import { useQueryState } from '../use-query-state';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditApiParams, auditCsvUrl, auditFiltersFrom } from './audit-query';
+import { auditApiParams, auditCsvUrl, auditFiltersFrom } from './audit-query';
 import { AuditChanges } from './AuditChanges';
 import { useAuditLog } from '../../../api/audit';
 
@@ -65,8 +65,10 @@ export default function AuditLogSection() {
       dataIndex: 'action',
       render: (action: string, e) => (
         <>
-          <Tag color={FAILED.test(action) ? 'error' : action.startsWith('session.') ? 'default' : 'processing'}>{actionLabel(action)}</Tag>
-          <div className="pm-sub-line pm-mono audit-action-code">{action}</div>
+          {/* the code (as in the CSV export) on hover, not on screen */}
+          <Tag color={FAILED.test(action) ? 'error' : action.startsWith('session.') ? 'default' : 'processing'} title={action}>
+            {actionLabel(action)}
+          </Tag>
           {/* phones hide the time and actor columns: they go under the action */}
           <div className="pm-sub-line pm-phone-only">
             <span className="audit-time">{formatTime(e.at, true)}</span> · <span className="pm-mono">{e.actorAccount || '—'}</span>

@@ -7,46 +7,6 @@
 import dayjs from 'dayjs';
 import { auditExportHref, type AuditExportQuery, type AuditQuery } from '../../../api/audit';
 
-/** The actions the server records (`AuditEntry.action`), for the filter; i18n `pm.audit.actions.<action>`. */
-export const AUDIT_ACTIONS = [
-  'session.sign_in',
-  'session.sign_in_failed',
-  'session.sign_out',
-  'session.password_change',
-  'session.password_change_failed',
-  'user.create',
-  'user.update',
-  'user.disable',
-  'user.enable',
-  'user.reset_password',
-  'organisation.update',
-  'site.update',
-  'notice.create',
-  'notice.update',
-  'notice.publish',
-  'notice.withdraw',
-  'notice.delete',
-  'notice.attachment.add',
-  'notice.attachment.remove',
-  'regulation.create',
-  'regulation.update',
-  'regulation.retire',
-  'regulation.document.add',
-  'regulation.document.remove',
-  'application.create',
-  'application.update',
-  'application.launch',
-  'tool.create',
-  'tool.update',
-  'tool.version_upload',
-  'oidc_client.create',
-  'oidc_client.update',
-  'oidc_client.rotate_secret',
-] as const;
-
-/** The kinds of thing an entry is about (`AuditEntry.entityType`); i18n `pm.audit.entityTypes.<type>`. */
-export const AUDIT_ENTITY_TYPES = ['user', 'organisation', 'site_settings', 'notice', 'regulation', 'application', 'tool', 'oidc_client'] as const;
-
 export interface AuditFilters {
   action?: string;
   actor?: string;

@@ -93,7 +93,16 @@ export default function OidcClientsSection() {
           <Button type="link" size="small" onClick={() => open(row)}>
             {t('apps.manage.edit')}
           </Button>
-          <Button type="link" size="small" onClick={() => update.mutate({ clientId: row.clientId, body: { disabled: !row.disabled } })}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              update.mutate(
+                { clientId: row.clientId, body: { disabled: !row.disabled } },
+                { onSuccess: () => void message.success(t(row.disabled ? 'pm.done.oidcClientEnabled' : 'pm.done.oidcClientDisabled', { name: row.name })) },
+              )
+            }
+          >
             {row.disabled ? t('apps.oidcManage.enable') : t('apps.oidcManage.disable')}
           </Button>
           <Button
@@ -170,7 +179,14 @@ export default function OidcClientsSection() {
           onFinish={(values) => {
             const body: OidcClientInput = { name: values.name.trim(), redirectUris: urisOf(values.redirectUris), applicationId: values.applicationId ?? null };
             const done = () => setDrawer((d) => ({ ...d, open: false }));
-            if (drawer.client) void update.mutateAsync({ clientId: drawer.client.clientId, body }).then(done, () => undefined);
+            if (drawer.client)
+              void update.mutateAsync({ clientId: drawer.client.clientId, body }).then(
+                () => {
+                  void message.success(t('pm.done.oidcClientUpdated', { name: body.name }));
+                  done();
+                },
+                () => undefined,
+              );
             else
               void create.mutateAsync(body).then(
                 (result) => {

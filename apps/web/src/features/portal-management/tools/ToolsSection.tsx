@@ -120,7 +120,10 @@ export default function ToolsSection() {
             const saved = editing.tool ? update.mutateAsync({ id: editing.tool.id, body }) : create.mutateAsync(body);
             // a refusal has been shown by the request layer; the drawer stays open to correct it
             void saved.then(
-              () => setEditing((e) => ({ ...e, open: false })),
+              () => {
+                void message.success(t(editing.tool ? 'pm.done.toolUpdated' : 'pm.done.toolCreated', { name: body.name }));
+                setEditing((e) => ({ ...e, open: false }));
+              },
               () => undefined,
             );
           }}

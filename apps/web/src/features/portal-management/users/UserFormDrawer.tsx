@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import message from 'antd/es/message';
 import Radio from 'antd/es/radio';
 import Space from 'antd/es/space';
 import { ACCOUNT_PATTERN, DISPLAY_NAME_MAX, ROLES, type Role } from '@eco/contracts/roles';
@@ -63,6 +64,7 @@ export function UserFormDrawer({
         const body: UpdateUser = { displayName, organisationId: values.organisationId ?? null };
         if (!self) body.role = values.role;
         await update.mutateAsync({ id: user.id, body });
+        void message.success(t('pm.done.userUpdated', { name: displayName }));
         onClose();
       } else {
         const body: CreateUser = { account: values.account.trim(), displayName, role: values.role, organisationId: values.organisationId ?? null };
