@@ -92,7 +92,7 @@ describe('the technical regulations library', () => {
     await totalText(page).getByText(`共 ${REGULATIONS} 条`).waitFor();
 
     await page.getByRole('searchbox', { name: '搜索' }).fill('防火');
-    await page.getByRole('button', { name: '搜索' }).click();
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/technical-regulations?keyword='));
     expect(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('keyword')).toBe('防火');
     await expect.poll(async () => Number(/共 (\d+) 条/.exec(await totalText(page).innerText())?.[1])).toBeLessThan(REGULATIONS);

@@ -214,9 +214,10 @@ describe('sensing management', () => {
         await modal.getByLabel('观测要素', { exact: true }).click();
         await page.keyboard.type('wind_speed');
       },
+      // found by its code, shown by its name
       () => pickOption(page, /风速 \(m\/s\)/),
       selectOf(modal, '观测要素'),
-      'wind_speed',
+      '风速 (m/s)',
     );
     await modal.getByPlaceholder('阈值（该要素的单位）').fill('30');
     await choose(
