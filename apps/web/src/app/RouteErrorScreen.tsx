@@ -1,8 +1,8 @@
 import { useRouteError } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../request/chunk';
+import { WarningResult } from '../components/WarningResult';
 
 /**
  * What a screen shows when it fails to load or render: a failed or timed-out chunk (docs/request-layer.md §Error display:
@@ -15,8 +15,7 @@ export function RouteErrorScreen() {
   const chunk = isChunkLoadError(error);
   const css = chunk && error.code === 'CSS_CHUNK_LOAD_FAILED';
   return (
-    <Result
-      status="warning"
+    <WarningResult
       className="route-error"
       title={chunk ? t(css ? 'routeError.cssChunkTitle' : 'routeError.chunkTitle') : t('routeError.otherTitle')}
       subTitle={

@@ -1,10 +1,14 @@
-import Image from 'antd/es/image';
+import { lazy, Suspense, useState } from 'react';
 import type { Detection } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
 import { detectionImageHref } from '../api/sensing';
 import { currentLocale } from '../i18n/i18n';
 import '../i18n/sensing';
+import './detection-thumb.css';
 import { useInitialState } from '../state/initial-state';
+
+// antd's Image preview, fetched on the first click: it is a tenth of /home's first load (issue 13 item 9)
+const DetectionPreview = lazy(() => import('./DetectionPreview'));
 
 /**
  * The thumbnail of a camera-trap detection in a fixed box (the list does not move while it loads),
@@ -16,20 +20,24 @@ import { useInitialState } from '../state/initial-state';
 export function DetectionThumb({ detection, time, className = 'detection-thumb' }: { detection: Detection; time: string; className?: string }) {
   const { t } = useTranslation();
   const { currentUser } = useInitialState();
+  const [open, setOpen] = useState(false);
   if (!detection.hasImage) return <span className={`${className} empty`} aria-hidden="true" />;
   const name = currentLocale() === 'zh-CN' ? (detection.nameZh ?? detection.scientificName) : detection.scientificName;
   const thumb = detectionImageHref(detection, 'thumb');
+  const alt = t('sensing.wall.photoAlt', { name, thing: detection.thing.name, time });
   return (
-    <Image
-      classNames={{ root: className }}
-      src={thumb}
-      alt={t('sensing.wall.photoAlt', { name, thing: detection.thing.name, time })}
-      loading="lazy"
-      decoding="async"
-      preview={{
-        src: currentUser ? detectionImageHref(detection, 'full') : thumb,
-        cover: <span className={`${className}-cover`}>{t('sensing.wall.enlarge')}</span>,
-      }}
-    />
+    <>
+      <button type="button" className={`${className} detection-thumb-button`} onClick={() => setOpen(true)}>
+        <img className="detection-thumb-img" src={thumb} alt={alt} loading="lazy" decoding="async" />
+        <span className={`${className}-cover detection-thumb-cover-layer`} aria-hidden="true">
+          {t('sensing.wall.enlarge')}
+        </span>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <DetectionPreview src={currentUser ? detectionImageHref(detection, 'full') : thumb} alt={alt} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -2,10 +2,8 @@
  * The error catalogue (docs/request-layer.md §Error display): how a failed request is shown to the user.
  * Screens never show request errors themselves; the request layer calls {@link showError}.
  */
-// Per-path imports: the 'antd' index would drag every component into the entry chunk (Vite 8).
-import message from 'antd/es/message';
-import notification from 'antd/es/notification';
 import { ShowType } from '@eco/contracts/envelope';
+import { showMessage } from '../components/show-message';
 import { i18n } from '../i18n/i18n';
 import { BizError, NetworkError, RequestTimeoutError, ResponseError, type ErrorInfo } from './errors';
 import { routerBase } from './router-base';
@@ -22,12 +20,16 @@ export interface ErrorDisplay {
   redirect(hash: string): void;
 }
 
-/** The default display: antd's static message / notification and `window.location.hash`. */
+/**
+ * The default display: antd's static message / notification and `window.location.hash`. The antd
+ * parts are fetched when the first error is shown, not with the first page (issue 13 item 9: they
+ * are a tenth of /home's first load); per-path imports, as the 'antd' index would bring every component.
+ */
 export const antdErrorDisplay: ErrorDisplay = {
-  warn: (text) => void message.warning(text),
-  error: (text) => void message.error(text),
+  warn: (text) => void showMessage('warning', text),
+  error: (text) => void showMessage('error', text),
   // antd 6 notifications take `title` (the old `message` is deprecated).
-  notify: ({ title, description }) => notification.open({ title, description }),
+  notify: ({ title, description }) => void import('antd/es/notification').then(({ default: notification }) => notification.open({ title, description })),
   redirect: (hash) => {
     window.location.hash = hash;
   },

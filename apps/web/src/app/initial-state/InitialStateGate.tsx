@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clearRequestCache, onUnauthorized } from '../../request/request';
 import { fetchInitialState, InitialStateContext, type InitialState } from '../../state/initial-state';
+import { WarningResult } from '../../components/WarningResult';
 
 type Loaded = Omit<InitialState, 'refresh'>;
 
@@ -72,8 +72,7 @@ export function InitialStateGate({ children, loading = null }: { children: React
   if (value) return <InitialStateContext value={value}>{children}</InitialStateContext>;
   if (failed) {
     return (
-      <Result
-        status="warning"
+      <WarningResult
         title={t('initialState.failed')}
         extra={
           <Button type="primary" onClick={() => void load()}>

@@ -1,7 +1,6 @@
 import { lazy, type RefObject, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Empty from 'antd/es/empty';
-import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { KeyFigures } from './KeyFigures';
 import { LatestNotices } from './LatestNotices';
 import { SensingFigures } from './SensingFigures';
 import './home.css';
+import { WarningResult } from '../../components/WarningResult';
 
 // ECharts and the map data arrive after first paint (issue: FCP must not wait for them)
 const ProvinceMap = lazy(() => import('../../components/map/ProvinceMap'));
@@ -101,7 +101,7 @@ export default function HomePage() {
           {/* where the map goes: it loads once this is near the screen */}
           <div ref={mapPlace} />
           {stations.isError || boundaries.isError ? (
-            <Result status="warning" title={t('home.mapLoadFailed')} />
+            <WarningResult title={t('home.mapLoadFailed')} />
           ) : items && boundaries.data && mapMayLoad ? (
             items.length === 0 ? (
               <Empty description={t('home.mapNoData')} />

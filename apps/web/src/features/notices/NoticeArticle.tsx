@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Divider from 'antd/es/divider';
 import Empty from 'antd/es/empty';
-import message from 'antd/es/message';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentList } from '../../components/documents/DocumentList';
 import { noticeAttachmentHref, useNotice } from '../../api/notices';
 import { useInitialState } from '../../state/initial-state';
+import { showMessage } from '../../components/show-message';
 
 const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
@@ -61,8 +61,8 @@ function NoticeMetadata({ notice }: { notice: NoticeDetail }) {
  * address bar.
  */
 function copyLink(t: (key: string) => string): void {
-  const done = () => void message.success(t('nt.detail.linkCopied'));
-  const failed = () => void message.warning(t('nt.detail.copyFailed'));
+  const done = () => void showMessage('success', t('nt.detail.linkCopied'));
+  const failed = () => void showMessage('warning', t('nt.detail.copyFailed'));
   if (navigator.clipboard) navigator.clipboard.writeText(window.location.href).then(done, failed);
   else failed();
 }

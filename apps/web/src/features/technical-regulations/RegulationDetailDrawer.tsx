@@ -4,7 +4,6 @@ import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
 import Empty from 'antd/es/empty';
 import Grid from 'antd/es/grid';
-import message from 'antd/es/message';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
@@ -17,6 +16,7 @@ import { useOpenItemTitle } from '../../components/breadcrumbs/open-item';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
 import '../../i18n/notices';
 import '../../i18n/site';
+import { showMessage } from '../../components/show-message';
 
 /**
  * The address of regulation `id` to share: this page's address with only `?id=` in the route
@@ -33,9 +33,9 @@ export function regulationLink(id: number): string {
 async function copyLink(text: string, t: (key: string) => string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    void message.success(t('site.share.copied'));
+    void showMessage('success', t('site.share.copied'));
   } catch {
-    void message.warning(t('site.share.copyFailed'));
+    void showMessage('warning', t('site.share.copyFailed'));
   }
 }
 
