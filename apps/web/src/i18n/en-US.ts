@@ -90,7 +90,7 @@ const enUS: Messages = {
     mapNoData: 'No station data',
     mapLoadFailed: 'The map failed to load',
     legend: 'AQI level (HJ 633-2012)',
-    noAqi: 'No data',
+    noAqi: 'No recent data',
     latestRegulations: 'Latest regulations',
     latestNotices: 'Notices',
     applications: 'Application systems',

@@ -86,7 +86,7 @@ const zhCN = {
     mapNoData: '暂无站点数据',
     mapLoadFailed: '地图加载失败',
     legend: 'AQI 等级（HJ 633-2012）',
-    noAqi: '无数据',
+    noAqi: '无最新数据',
     latestRegulations: '最新技术规范',
     latestNotices: '通知公告',
     applications: '应用系统',

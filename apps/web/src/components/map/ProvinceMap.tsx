@@ -9,6 +9,7 @@ import { GeoComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
+import { isAqiFresh } from '@eco/contracts/sensing';
 import type { CityBoundaries } from '@eco/contracts/divisions';
 import type { Station } from '@eco/contracts/stations';
 import type { PublicTask } from '@eco/contracts/verification-figures';
@@ -126,6 +127,7 @@ export default function ProvinceMap({ boundaries, stations, tasks = [], height, 
   useEffect(() => {
     // ECharts reads `properties.name` for region names; the GeoJSON type differs only nominally
     echarts.registerMap(MAP_NAME, boundaries as unknown as Parameters<typeof echarts.registerMap>[1]);
+    const now = new Date();
     chart.current?.setOption(
       {
         geo: {
@@ -150,7 +152,8 @@ export default function ProvinceMap({ boundaries, stations, tasks = [], height, 
               value: [s.longitude, s.latitude, s.latest?.values.aqi ?? null],
               station: s,
               itemStyle: {
-                color: aqiLevelOf(s.latest?.values.aqi)?.color ?? NO_DATA_COLOR,
+                // coloured by its level only while fresh (docs/sensing.md §Freshness): an old hour is grey, never an alarm
+                color: (s.latest && isAqiFresh(s.latest.time, now) ? aqiLevelOf(s.latest.values.aqi)?.color : undefined) ?? NO_DATA_COLOR,
                 borderColor: dark ? '#0b2a20' : '#4a4a4a',
                 borderWidth: 0.8,
               },
