@@ -1,13 +1,16 @@
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import message from 'antd/es/message';
-import Modal from 'antd/es/modal';
+import type { HookAPI } from 'antd/es/modal/useModal';
 import type { ApplicationTile } from '@eco/contracts/applications';
 import { useTranslation } from 'react-i18next';
 import { useLaunchApplication } from '../../api/applications';
 import '../../i18n/applications';
 import { ResponseError } from '../../request/errors';
 import { showError } from '../../request/show-error';
+import { showMessage } from '../show-message';
 import { useAccessText } from './use-access-text';
+
+const LauncherModal = lazy(() => import('./LauncherModal'));
 
 /**
  * Launching application systems from a tile. A tile the visitor may not open explains why
@@ -17,16 +20,32 @@ import { useAccessText } from './use-access-text';
  * at the click, so pop-up blockers allow it), or in this tab when the browser refuses a new one.
  * A refusal by the server (the rules changed meanwhile) is explained the same way.
  *
- * Returns `launch(tile)` and the modal holder to render once.
+ * Returns `launch(tile)` and the modal holder to render once (empty until the first explanation,
+ * whose modal is fetched then: LauncherModal.tsx).
  */
 export function useLauncher() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const accessText = useAccessText();
-  const [modal, holder] = Modal.useModal();
   const launchApplication = useLaunchApplication();
+  const [modalWanted, setModalWanted] = useState(false);
+  // the modal API, once LauncherModal has mounted; explanations asked for before then wait for it
+  const modalReady = useRef<{ promise: Promise<HookAPI>; resolve: (modal: HookAPI) => void } | null>(null);
+  if (!modalReady.current) {
+    let resolve: (modal: HookAPI) => void = () => {};
+    const promise = new Promise<HookAPI>((r) => {
+      resolve = r;
+    });
+    modalReady.current = { promise, resolve };
+  }
+  const onModalReady = useCallback((modal: HookAPI) => modalReady.current?.resolve(modal), []);
 
   const explain = (tile: ApplicationTile, serverMessage?: string) => {
+    setModalWanted(true);
+    void modalReady.current?.promise.then((modal) => explainWith(modal, tile, serverMessage));
+  };
+
+  const explainWith = (modal: HookAPI, tile: ApplicationTile, serverMessage?: string) => {
     const name = tile.name;
     switch (serverMessage === undefined ? tile.blockedBy : 'server') {
       case 'sign_in':
@@ -78,7 +97,7 @@ export function useLauncher() {
           opened.opener = null;
           opened.location.replace(url);
         } else {
-          void message.info(t('apps.popupBlocked'));
+          void showMessage('info', t('apps.popupBlocked'));
           window.location.assign(url);
         }
       },
@@ -88,5 +107,10 @@ export function useLauncher() {
     );
   };
 
+  const holder = modalWanted ? (
+    <Suspense fallback={null}>
+      <LauncherModal onReady={onModalReady} />
+    </Suspense>
+  ) : null;
   return { launch, holder };
 }
