@@ -2,6 +2,7 @@ import type { KindSummary } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
 import { useVerificationSummary } from '../api/verification';
 import { currentLocale } from '../i18n/i18n';
+import { formatDataTime } from './format-data-time';
 import '../i18n/verification';
 
 /** Kinds always shown, even on a day without any: the headline provinces report (docs/verification.md §Figures). */
@@ -30,7 +31,7 @@ export function VerificationHeadline({ className, refetchInterval }: { className
           </li>
         ))}
       </ul>
-      <small>{t('verification.headline.asOf', { time: `${data.at.slice(0, 10)} ${data.at.slice(11, 16)}` })}</small>
+      <small>{t('verification.headline.asOf', { time: formatDataTime(data.at, currentLocale()) })}</small>
     </section>
   );
 }
