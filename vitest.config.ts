@@ -1,4 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest's own order, but the accessibility spec last: it imports the bundled FIRMS sample to have
+ * a verification task to open, and e2e/verification.e2e.ts checks that sample's first import
+ * ("新建 19 个，重复 0 个") on the shared server. After it, importing again adds nothing.
+ */
+class AccessibilityLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (file: TestSpecification) => file.moduleId.endsWith('/accessibility.e2e.ts');
+    return [...sorted.filter((file) => !last(file)), ...sorted.filter(last)];
+  }
+}
 
 /**
  * A test or hook still running after this long is hung, not slow (ms). Deliberately far above
@@ -23,6 +37,7 @@ export default defineConfig({
     // Vitest's default on 2 CPUs is one worker; the server files spend much of their time waiting
     // on the database, so two workers finish the suite sooner on this 2-core machine
     maxWorkers: 2,
+    sequence: { sequencer: AccessibilityLast },
     projects: [
       {
         test: {
