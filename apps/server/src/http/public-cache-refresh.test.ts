@@ -30,15 +30,20 @@ describe('public figures while a re-read runs', () => {
     await app.ready();
     return cache;
   }
-  const get = () => app.inject({ method: 'GET', url: '/figure' }).then((r) => JSON.parse(r.body).data as number);
-
-  it('answers from before a change while the read started after it runs; whoever reads after it is done sees the change', async () => {
+  /** A cache whose first read (held until released) has answered 1. */
+  async function answering1() {
     const { reads, read } = heldRead();
     const cache = await appWith(read);
     const first = get();
     await expect.poll(() => reads.length).toBe(1);
     reads[0]!.release(1);
     expect(await first).toBe(1);
+    return { reads, cache };
+  }
+  const get = () => app.inject({ method: 'GET', url: '/figure' }).then((r) => JSON.parse(r.body).data as number);
+
+  it('answers from before a change while the read started after it runs; whoever reads after it is done sees the change', async () => {
+    const { reads, cache } = await answering1();
 
     cache.invalidate('sensing');
     const starter = get();
@@ -54,12 +59,7 @@ describe('public figures while a re-read runs', () => {
   });
 
   it('makes requests wait for the read when the answer from before the change is older than the maximum age', async () => {
-    const { reads, read } = heldRead();
-    const cache = await appWith(read);
-    const first = get();
-    await expect.poll(() => reads.length).toBe(1);
-    reads[0]!.release(1);
-    await first;
+    const { reads, cache } = await answering1();
 
     cache.invalidate('sensing');
     const starter = get();
@@ -74,12 +74,7 @@ describe('public figures while a re-read runs', () => {
   });
 
   it('starts a read of its own after a second change, so a writer never gets the figures from before its write', async () => {
-    const { reads, read } = heldRead();
-    const cache = await appWith(read);
-    const first = get();
-    await expect.poll(() => reads.length).toBe(1);
-    reads[0]!.release(1);
-    await first;
+    const { reads, cache } = await answering1();
 
     cache.invalidate('sensing');
     const before = get();
