@@ -11,7 +11,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { describe, it } from 'vitest';
 import { runTsx, stop, type Running } from './test/child-process';
-import { DATA_DIR, makeTempDir, removeTempDir } from './test/test-database';
+import { copyTemplateFolder, DATA_DIR, makeTempDir, removeTempDir } from './test/test-database';
 
 const MAIN = 'apps/server/src/main.ts';
 
@@ -22,10 +22,18 @@ function startMain(env: Record<string, string>, onTestFinished: (fn: () => Promi
   return running;
 }
 
-function tempDataFolder(onTestFinished: (fn: () => Promise<void>) => void): string {
+/**
+ * A PGlite data folder in a fresh temp folder: a copy of the run's template database (`loaded`: migrated
+ * with the bundled data, no administrator; `empty`: migrated only), so a start spends its seconds on
+ * what the test is about rather than on loading the bundled data again. A first start on a folder that
+ * does not exist yet is what e2e/global-setup.ts does for every end-to-end run.
+ */
+function tempDataFolder(onTestFinished: (fn: () => Promise<void>) => void, template: 'loaded' | 'empty' = 'loaded'): string {
   const tmp = makeTempDir();
   onTestFinished(async () => removeTempDir(tmp));
-  return path.join(tmp, 'db');
+  const dir = path.join(tmp, 'db');
+  copyTemplateFolder(dir, template);
+  return dir;
 }
 
 const stderrLines = (stderr: string) => stderr.split('\n').filter((line) => line.trim() !== '');
@@ -82,7 +90,7 @@ describe.concurrent('main.ts', () => {
   it('exits 1 with one line naming the missing file when DATA_DIR has no bundled data', async ({ expect, onTestFinished }) => {
     const empty = makeTempDir();
     onTestFinished(async () => removeTempDir(empty));
-    const main = startMain({ PGLITE_DIR: tempDataFolder(onTestFinished), DATA_DIR: empty }, onTestFinished);
+    const main = startMain({ PGLITE_DIR: tempDataFolder(onTestFinished, 'empty'), DATA_DIR: empty }, onTestFinished);
     const { code, stderr } = await main.exited;
     expect(code).toBe(1);
     expect(stderrLines(stderr)).toEqual([

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { rowsOf } from '../lib/sql-rows';
 import { runTsx, stop, type Running } from '../test/child-process';
-import { DATA_DIR, makeTempDir, removeTempDir } from '../test/test-database';
+import { copyTemplateFolder, DATA_DIR, makeTempDir, removeTempDir } from '../test/test-database';
 import { openDatabase, type DatabaseHandle } from './client';
 import { DataFolderLockedError, lockDataFolder, type FolderLock } from './pglite-lock';
 
@@ -37,6 +37,8 @@ describe.concurrent('PGlite data folder lock', () => {
     beforeAll(async () => {
       tmp = makeTempDir();
       dir = path.join(tmp, 'db');
+      // an installation that has started before: the holder opens it in a second, not after initdb
+      copyTemplateFolder(dir, 'empty');
       holder = runTsx(HOLD_FOLDER, [dir], {});
       await holder.waitForLine(/^ready$/);
     });
@@ -77,7 +79,7 @@ describe.concurrent('PGlite data folder lock', () => {
 
     it.sequential('lets a second opener in, with the data, once the first has closed', async ({ expect }) => {
       expect((await stop(holder, 'SIGTERM')).code).toBe(0);
-      const second = await openDatabase({ kind: 'pglite', dir });
+      const second = await openDatabase({ kind: 'pglite', dir, postgis: false });
       try {
         expect(rowsOf(await second.db.execute('select note from kept'))).toEqual([{ note: 'written by the first opener' }]);
       } finally {
@@ -105,17 +107,18 @@ describe.concurrent('PGlite data folder lock', () => {
 
   it('removes a stale postmaster.pid left in the folder and opens the database', async ({ expect, onTestFinished }) => {
     const dir = tempFolder(onTestFinished);
+    copyTemplateFolder(dir, 'empty');
     const handles: DatabaseHandle[] = [];
     onTestFinished(async () => {
       for (const handle of handles) await handle.close().catch(() => {});
     });
-    const first = await openDatabase({ kind: 'pglite', dir });
+    const first = await openDatabase({ kind: 'pglite', dir, postgis: false });
     await first.close();
     // what a PGlite killed while open leaves behind (its pid is always -42), with a start time of our own
     const pidFile = path.join(dir, 'postmaster.pid');
     fs.writeFileSync(pidFile, '-42\n/pglite/data\n1700000000\n5432\n\n\n       20         1\n');
     const lines: string[] = [];
-    const reopened = await openDatabase({ kind: 'pglite', dir }, (line) => lines.push(line));
+    const reopened = await openDatabase({ kind: 'pglite', dir, postgis: false }, (line) => lines.push(line));
     handles.push(reopened);
     await expect(reopened.ping()).resolves.toBeUndefined();
     expect(lines.some((l) => l.includes('removed a stale') && l.includes('postmaster.pid'))).toBe(true);
