@@ -10,7 +10,7 @@ import { verifyPassword } from '../auth/password';
 import { openDatabase } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { runTsx, stop } from '../test/child-process';
-import { createTestDatabase, makeTempDir, removeTempDir, type TestDatabase } from '../test/test-database';
+import { copyTemplateFolder, createTestDatabase, makeTempDir, removeTempDir, type TestDatabase } from '../test/test-database';
 
 const CLI = 'apps/server/src/cli/admin-create.ts';
 const HOLD_FOLDER = 'apps/server/src/test/fixtures/hold-folder.ts';
@@ -95,6 +95,7 @@ describe.concurrent('npm run admin:create', () => {
     const tmp = makeTempDir();
     onTestFinished(async () => removeTempDir(tmp));
     const dir = path.join(tmp, 'db');
+    copyTemplateFolder(dir, 'empty');
     const holder = runTsx(HOLD_FOLDER, [dir], {});
     onTestFinished(async () => void (await stop(holder, 'SIGKILL')));
     await holder.waitForLine(/^ready$/);
