@@ -1,6 +1,7 @@
 import Statistic from 'antd/es/statistic';
-import type { Station } from '@eco/contracts/stations';
 import { useTranslation } from 'react-i18next';
+import { useLatestRegulations } from '../../api/regulations';
+import { useStations } from '../../api/stations';
 import { formatDataTime } from '../../components/format-data-time';
 import { newestTime } from '../../components/map/newest-time';
 import { currentLocale } from '../../i18n/i18n';
@@ -12,9 +13,13 @@ import './sensing-figures.css';
  * stations reporting in the newest hour (with that hour's date and time beside it, and its year
  * when it is not this year: the bundled hour is from 2023), beside the regulations in the library.
  * (Stations above AQI 100 are in the sensing figures below them, counted from fresh data only.)
+ * Asks for the stations and the regulations itself (the same queries as the map and the latest
+ * regulations: one request each).
  */
-export function KeyFigures({ stations, regulationsTotal }: { stations: Station[] | undefined; regulationsTotal: number | undefined }) {
+export function KeyFigures() {
   const { t } = useTranslation();
+  const stations = useStations().data?.items;
+  const regulationsTotal = useLatestRegulations().data?.total;
   const newest = stations ? newestTime(stations) : null;
   const reporting = stations?.filter((s) => s.latest && s.latest.time === newest) ?? [];
   const dataTime = newest ? t('sensing.figures.dataTime', { time: formatDataTime(newest, currentLocale()) }) : undefined;
