@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
+import { NearScreen } from '../../components/NearScreen';
 import { Panel } from '../../components/Panel';
 import { useInitialState } from '../../state/initial-state';
 import { ApplicationEntries } from './ApplicationEntries';
@@ -10,10 +12,15 @@ import { LatestRegulations } from './LatestRegulations';
 import { SensingFigures } from './SensingFigures';
 import './home.css';
 
+/** What a list under the map shows until a visitor comes near it (components/NearScreen.tsx). */
+const LIST_PLACEHOLDER = <Skeleton paragraph={{ rows: 4 }} />;
+
 /**
  * /home (首页): the system's purpose, key figures, the province map of stations, latest regulations,
  * notices and applications. Each part asks for its own data, so an answer arriving re-renders that
- * part only, not the whole page (issue 13 item 9: total blocking time on a phone).
+ * part only, not the whole page, and the map and the notices and applications under it come when a
+ * visitor is near them (issue 13 item 9: total blocking time on a phone). The latest regulations
+ * render at once: the key figures ask for the same answer.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -34,10 +41,14 @@ export default function HomePage() {
             <LatestRegulations />
           </Panel>
           <Panel title={t('home.latestNotices')} extra={<Link to="/notification-announcement">{t('common.viewAll')}</Link>}>
-            <LatestNotices />
+            <NearScreen placeholder={LIST_PLACEHOLDER}>
+              <LatestNotices />
+            </NearScreen>
           </Panel>
           <Panel title={t('home.applications')} extra={<Link to="/application-platform">{t('common.viewAll')}</Link>}>
-            <ApplicationEntries />
+            <NearScreen placeholder={LIST_PLACEHOLDER}>
+              <ApplicationEntries />
+            </NearScreen>
           </Panel>
         </div>
       </div>
