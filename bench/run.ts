@@ -5,7 +5,8 @@
  * hub (ingestion, series); then the sensing hub again on a fresh PostgreSQL database created for
  * the run and dropped after it (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres:
  * the server to create it on; BENCH_PG=0 skips it). BENCH_SERIES_ROWS: observations in the table
- * for the series query (default 1 000 000). BENCH_ONLY=sensing: the sensing hub's figures only.
+ * for the series query (default 1 000 000). BENCH_ONLY=sensing: the sensing hub's figures only;
+ * BENCH_ONLY=first-load: the first-load figures only (/home's bytes, Lighthouse, GET /api/site), on PGlite.
  * Each server runs its MQTT broker on a free port, for ingestion over MQTT beside HTTP (mqtt-ingest.ts).
  */
 import postgres from 'postgres';
@@ -23,6 +24,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const admin = { account: 'bench-admin', password: `Bench-${Date.now().toString(36)}-Qinling` };
 const rows = Number(process.env.BENCH_SERIES_ROWS ?? 1_000_000);
 const sensingOnly = process.env.BENCH_ONLY === 'sensing';
+const firstLoadOnly = process.env.BENCH_ONLY === 'first-load';
 
 function printSensing(database: string, sensing: SensingFigures): void {
   console.log(`\nPOST /api/sensing/observations (${database}, sequential requests)`);
@@ -52,9 +54,11 @@ const mqttPort = await freePort();
 const server = await startTestServer({ env: { ...firstAdminEnv(admin), MQTT_PORT: String(mqttPort) } });
 try {
   if (!sensingOnly) await printPortalFigures(server.baseUrl);
-  printSensing('PGlite', await measureSensing(server.baseUrl, admin, rows));
-  await printMqtt('PGlite', server.baseUrl, mqttPort);
-  if (!sensingOnly) await printPublicReads('PGlite', server.baseUrl, admin);
+  if (!firstLoadOnly) {
+    printSensing('PGlite', await measureSensing(server.baseUrl, admin, rows));
+    await printMqtt('PGlite', server.baseUrl, mqttPort);
+  }
+  if (!sensingOnly && !firstLoadOnly) await printPublicReads('PGlite', server.baseUrl, admin);
 } finally {
   await server.stop();
 }
@@ -85,7 +89,7 @@ async function printPortalFigures(baseUrl: string): Promise<void> {
   console.log(`  non-2xx / errors         ${api.non2xx} / ${api.errors}`);
 }
 
-if (process.env.BENCH_PG !== '0') {
+if (process.env.BENCH_PG !== '0' && !firstLoadOnly) {
   const adminUrl = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = `eco_bench_${process.pid}`;
   const sql = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
