@@ -114,10 +114,9 @@ export function rolesOfSection(spec: SectionSpec): Role[] {
 }
 
 /** Who may use each section (i18n `pm.nav.<key>` names it), from {@link SECTION_ENDPOINTS}. */
-export const SECTION_ROLES = Object.fromEntries(SECTION_KEYS.map((key) => [key, rolesOfSection(SECTION_ENDPOINTS[key])])) as Record<
-  SectionKey,
-  readonly Role[]
->;
+export const SECTION_ROLES: Readonly<Record<SectionKey, readonly Role[]>> = Object.fromEntries(
+  SECTION_KEYS.map((key): [SectionKey, Role[]] => [key, rolesOfSection(SECTION_ENDPOINTS[key])]),
+) as Record<SectionKey, Role[]>;
 
 /** The section every signed-in user has, and the one an unknown or forbidden `?section=` falls back to. */
 export const DEFAULT_SECTION: SectionKey = 'account';
