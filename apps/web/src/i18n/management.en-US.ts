@@ -32,6 +32,10 @@ const pmEnUS: ManagementMessages = {
     policyLength: '{{min}} to {{max}} characters',
     policyAccount: 'Does not contain your account name',
     policyCommon: 'Not a common password such as 12345678, password or qwerty',
+    // the state of a policy line for screen readers (its icon is decorative)
+    met: ' (met)',
+    notMet: ' (not met)',
+    serverChecks: ' (checked when you submit)',
     containsAccount: 'The new password cannot contain your account name',
     sameAsCurrent: 'The new password must differ from the current one',
     mismatch: 'The two new passwords do not match',

@@ -33,6 +33,10 @@ const pmZhCN = {
     policyLength: '长度为 {{min}}–{{max}} 个字符',
     policyAccount: '不能包含账号名',
     policyCommon: '不能是常见的弱密码，如 12345678、password、qwerty',
+    // the state of a policy line for screen readers (its icon is decorative)
+    met: '（已满足）',
+    notMet: '（未满足）',
+    serverChecks: '（提交后由服务器检查）',
     containsAccount: '新密码不能包含账号名',
     sameAsCurrent: '新密码不能与当前密码相同',
     mismatch: '两次输入的新密码不一致',

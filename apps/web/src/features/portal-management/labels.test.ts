@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ObservedProperty } from '@eco/contracts/sensing';
 import { i18n } from '../../i18n/i18n';
 import '../../i18n/management';
-import { conditionText, durationText, propertyName } from './labels';
+import { conditionText, durationText, propertyName, ruleName } from './labels';
 
 const PROPERTIES: ObservedProperty[] = [
   { code: 'aqi', nameZh: '空气质量指数', nameEn: 'Air quality index', unit: '', minValue: 0, maxValue: 500 },
@@ -49,5 +49,47 @@ describe('alert-rule conditions in words', () => {
     await i18n.changeLanguage('zh-CN');
     expect(propertyName(i18n, 'fire_danger_level', PROPERTIES)).toBe('森林火险等级');
     expect(propertyName(i18n, 'soil_moisture', PROPERTIES)).toBe('soil_moisture');
+  });
+});
+
+describe('alert-rule names in the language on screen', () => {
+  const seededAqi = {
+    name: 'AQI 超过 200（重度污染及以上）',
+    kind: 'threshold' as const,
+    observedProperty: 'aqi',
+    comparator: '>',
+    threshold: 200,
+    silentMinutes: null,
+  };
+  const seededSilence = {
+    name: '监测站 3 小时无数据',
+    kind: 'silence' as const,
+    observedProperty: null,
+    comparator: null,
+    threshold: null,
+    silentMinutes: 180,
+  };
+  const english = { ...seededAqi, name: 'Very unhealthy air (AQI > 200)' };
+
+  it('shows zh-CN readers every name as it was typed', async () => {
+    await i18n.changeLanguage('zh-CN');
+    expect(ruleName(t, i18n, seededAqi, PROPERTIES)).toBe('AQI 超过 200（重度污染及以上）');
+    expect(ruleName(t, i18n, seededSilence, PROPERTIES)).toBe('监测站 3 小时无数据');
+    expect(ruleName(t, i18n, english, PROPERTIES)).toBe('Very unhealthy air (AQI > 200)');
+  });
+
+  it('names a Chinese-named rule by its condition in en-US, with no Chinese left', async () => {
+    await i18n.changeLanguage('en-US');
+    expect(ruleName(t, i18n, seededAqi, PROPERTIES)).toBe('Air quality index above 200');
+    expect(ruleName(t, i18n, seededSilence, PROPERTIES)).toBe('No data for 3 h');
+    expect(ruleName(t, i18n, { ...seededAqi, name: '大风预警', observedProperty: 'pm2_5', comparator: '>=', threshold: 75 }, PROPERTIES)).toBe(
+      'PM2.5 at or above 75 µg/m³',
+    );
+    for (const rule of [seededAqi, seededSilence]) expect(ruleName(t, i18n, rule, PROPERTIES)).not.toMatch(/\p{Script=Han}/u);
+  });
+
+  it('keeps a name typed without Chinese in en-US', async () => {
+    await i18n.changeLanguage('en-US');
+    expect(ruleName(t, i18n, english, PROPERTIES)).toBe('Very unhealthy air (AQI > 200)');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Words for the codes the back office shows (issue 13 item 8: words, not codes): an alert rule's
- * condition, a duration, an observed property's name; and `labelOr` for values from the server that
+ * condition and its name in the language on screen, a duration, an observed property's name; and `labelOr` for values from the server that
  * may be new to this build. The words are i18n `pm.words.*` (i18n/management.*.ts).
  */
 import type { i18n as I18n, TFunction } from 'i18next';
@@ -60,6 +60,23 @@ export function conditionText(t: TFunction, i18n: I18n, rule: RuleCondition, pro
     threshold: rule.threshold ?? '',
     unit: unit ? ` ${unit}` : '',
   });
+}
+
+/** Any Han character: a name written (at least partly) in Chinese. */
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * An alert rule's name in the language on screen. A rule has one name, typed by whoever wrote it
+ * (the seeded ones in Chinese, modules/sensing/defaults.ts), and the server keeps no translation:
+ * - zh-CN: the name as typed;
+ * - en-US: the name as typed when it has no Chinese characters (someone wrote it for English
+ *   readers), else the rule's condition in words ({@link conditionText}: `Air quality index above
+ *   200`, `No data for 3 h`), which says what the rule watches as the Chinese name does.
+ * Used wherever a rule is named (the alert list, the rules, confirmations and messages).
+ */
+export function ruleName(t: TFunction, i18n: I18n, rule: RuleCondition & { name: string }, properties: readonly ObservedProperty[] | undefined): string {
+  if (i18n.language !== 'en-US' || !HAN.test(rule.name)) return rule.name;
+  return conditionText(t, i18n, rule, properties);
 }
 
 /** A comparator in words (`>` → 高于), for a select's options. */

@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlertRuleMutations, useAlertRules } from '../../../api/alerts';
 import { useObservedProperties } from '../../../api/things';
 import '../../../i18n/sensing';
-import { comparatorText, conditionText } from '../labels';
+import { comparatorText, conditionText, ruleName } from '../labels';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
 import { useOwnOrganisation } from '../things/own-organisation';
 
@@ -185,7 +185,8 @@ function RuleModal({
 }
 
 /**
- * 告警规则 (administrators, editors): every rule with its condition in words (`AQI 高于 200`,
+ * 告警规则 (administrators, editors): every rule with its name in the language on screen
+ * (`ruleName`: en-US names a Chinese-named rule by its condition), its condition in words (`AQI 高于 200`,
  * `3 小时无数据`), device kind, owning organisation (or province-wide), severity, count of active
  * alerts and an on/off switch (switching off asks first: it closes the rule's alerts); create
  * and edit in a modal; each save says it succeeded. Editors below the province change only their organisation's rules (the
@@ -200,9 +201,10 @@ export function AlertRulesCard() {
   const [editing, setEditing] = useState<AlertRule | null | false>(false);
   const toggle = useAlertRuleMutations().setEnabled;
   const [modal, modalHolder] = Modal.useModal();
+  const nameOf = (r: AlertRule) => ruleName(t, i18n, r, properties.data);
   const setEnabled = (r: AlertRule, enabled: boolean) =>
     toggle.mutateAsync({ id: r.id, enabled }).then(
-      () => void message.success(t(enabled ? 'pm.done.ruleEnabled' : 'pm.done.ruleDisabled', { name: r.name })),
+      () => void message.success(t(enabled ? 'pm.done.ruleEnabled' : 'pm.done.ruleDisabled', { name: nameOf(r) })),
       () => undefined, // the request layer has said why
     );
   /** Switching a rule on is harmless; switching it off closes its alerts, so it asks first. */
@@ -212,7 +214,7 @@ export function AlertRulesCard() {
       return;
     }
     void modal.confirm({
-      title: t('pm.alerts.disableTitle', { name: r.name }),
+      title: t('pm.alerts.disableTitle', { name: nameOf(r) }),
       content: t('pm.alerts.disableBody', { count: r.activeAlerts }),
       okText: t('pm.alerts.disableOk'),
       okButtonProps: { danger: true },
@@ -221,7 +223,7 @@ export function AlertRulesCard() {
   };
 
   const columns: ColumnsType<AlertRule> = [
-    { title: t('sensing.rules.name'), dataIndex: 'name' },
+    { title: t('sensing.rules.name'), key: 'name', render: (_: unknown, r) => nameOf(r) },
     {
       title: t('sensing.rules.condition'),
       key: 'condition',
@@ -251,7 +253,7 @@ export function AlertRulesCard() {
           checked={r.enabled}
           loading={toggle.isPending && toggle.variables?.id === r.id}
           onChange={(enabled) => onSwitch(r, enabled)}
-          aria-label={t('pm.alerts.enableLabel', { name: r.name })}
+          aria-label={t('pm.alerts.enableLabel', { name: nameOf(r) })}
         />
       ),
     },

@@ -14,7 +14,7 @@ import { useAlertMutations, useAlerts, useAlertStream } from '../../../api/alert
 import { useObservedProperties } from '../../../api/things';
 import '../../../i18n/sensing';
 import { formatTime } from '../format';
-import { conditionText } from '../labels';
+import { conditionText, ruleName } from '../labels';
 import { pageParam, useQueryState } from '../use-query-state';
 import { AlertRulesCard } from './AlertRulesCard';
 
@@ -29,7 +29,8 @@ const FILTERS: Filter[] = ['active', ...ALERT_STATUSES, 'all'];
 /**
  * 告警处理 (administrators, editors): alerts newest first, filtered by status (default: not
  * closed; in the address), updating live as the wall does (the sensing stream's `alert` events;
- * every minute while it is down); each with its rule's condition in words (`AQI 高于 200`) and
+ * every minute while it is down); each with its rule's name in the language on screen (`ruleName`),
+ * its condition in words (`AQI 高于 200`) and
  * the value in the property's unit. Acknowledge an open one, close an open or acknowledged one
  * (after a confirmation saying what it means), each recorded with who and when (and audited by
  * the server) and said to have succeeded; below, the alert rules (AlertRulesCard).
@@ -50,6 +51,8 @@ export default function AlertsSection() {
     live ? {} : { refetchInterval: FALLBACK_REFRESH_MS },
   );
   const { acknowledge, close } = useAlertMutations();
+  /** The alert as confirmations and messages name it: its device and its rule, in the language on screen. */
+  const nameOf = (a: Alert) => `${a.thing.name} · ${ruleName(t, i18n, a.rule, properties.data)}`;
 
   const columns: ColumnsType<Alert> = [
     { title: t('sensing.alerts.openedAt'), dataIndex: 'openedAt', width: 150, render: (v: string) => formatTime(v) },
@@ -67,15 +70,20 @@ export default function AlertsSection() {
     {
       title: t('sensing.alerts.rule'),
       key: 'rule',
-      render: (_: unknown, a) => (
-        <>
-          <Space size={4}>
-            <Tag color={SEVERITY_COLOURS[a.severity]}>{t(`sensing.severities.${a.severity}`)}</Tag>
-            {a.rule.name}
-          </Space>
-          <div className="pm-sub-line">{conditionText(t, i18n, a.rule, properties.data)}</div>
-        </>
-      ),
+      render: (_: unknown, a) => {
+        const name = ruleName(t, i18n, a.rule, properties.data);
+        const condition = conditionText(t, i18n, a.rule, properties.data);
+        return (
+          <>
+            <Space size={4}>
+              <Tag color={SEVERITY_COLOURS[a.severity]}>{t(`sensing.severities.${a.severity}`)}</Tag>
+              {name}
+            </Space>
+            {/* not twice: in en-US a Chinese-named rule is named by its condition */}
+            {condition !== name && <div className="pm-sub-line">{condition}</div>}
+          </>
+        );
+      },
     },
     {
       title: t('sensing.alerts.value'),
@@ -117,7 +125,7 @@ export default function AlertsSection() {
               loading={acknowledge.isPending && acknowledge.variables === a.id}
               onClick={() =>
                 acknowledge.mutate(a.id, {
-                  onSuccess: () => void message.success(t('pm.done.alertAcknowledged', { name: `${a.thing.name} · ${a.rule.name}` })),
+                  onSuccess: () => void message.success(t('pm.done.alertAcknowledged', { name: nameOf(a) })),
                 })
               }
             >
@@ -129,10 +137,10 @@ export default function AlertsSection() {
               size="small"
               onClick={() =>
                 void modal.confirm({
-                  title: t('pm.alerts.closeTitle', { name: `${a.thing.name} · ${a.rule.name}` }),
+                  title: t('pm.alerts.closeTitle', { name: nameOf(a) }),
                   content: t('pm.alerts.closeBody'),
                   okText: t('sensing.alerts.close'),
-                  onOk: () => close.mutateAsync(a.id).then(() => void message.success(t('pm.done.alertClosed', { name: `${a.thing.name} · ${a.rule.name}` }))),
+                  onOk: () => close.mutateAsync(a.id).then(() => void message.success(t('pm.done.alertClosed', { name: nameOf(a) }))),
                 })
               }
             >

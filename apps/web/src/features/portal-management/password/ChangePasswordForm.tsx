@@ -3,9 +3,6 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input, { type InputRef } from 'antd/es/input';
 import message from 'antd/es/message';
-import CheckCircleFilled from '@ant-design/icons/es/icons/CheckCircleFilled';
-import InfoCircleOutlined from '@ant-design/icons/es/icons/InfoCircleOutlined';
-import MinusCircleOutlined from '@ant-design/icons/es/icons/MinusCircleOutlined';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@eco/contracts/roles';
 import type { ChangePassword } from '@eco/contracts/site';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +11,7 @@ import { useSessionMutations } from '../../../api/session';
 import { showError } from '../../../request/show-error';
 import { useInitialState } from '../../../state/initial-state';
 import { checkPassword, containsAccount } from './password-rules';
+import { PasswordPolicy, type PolicyLine } from './PasswordPolicy';
 
 interface Values extends ChangePassword {
   confirmPassword: string;
@@ -77,10 +75,10 @@ export function ChangePasswordForm({ account, forced = false, autoFocus = false 
     setSubmitting(false);
   };
 
-  const policy: { key: string; text: string; ok: boolean | null }[] = [
+  const policy: PolicyLine[] = [
     { key: 'length', text: t('pm.password.policyLength', { min: PASSWORD_MIN, max: PASSWORD_MAX }), ok: newPassword ? checks.length : null },
     { key: 'account', text: t('pm.password.policyAccount'), ok: newPassword ? checks.notAccount : null },
-    { key: 'common', text: t('pm.password.policyCommon'), ok: null },
+    { key: 'common', text: t('pm.password.policyCommon'), ok: null, serverChecked: true },
   ];
 
   return (
@@ -115,16 +113,7 @@ export function ChangePasswordForm({ account, forced = false, autoFocus = false 
             },
           },
         ]}
-        extra={
-          <ul className="password-policy" aria-label={t('pm.password.policyTitle')}>
-            {policy.map(({ key, text, ok }) => (
-              <li key={key} className={ok === null ? '' : ok ? 'is-ok' : 'is-bad'}>
-                {ok === null ? <InfoCircleOutlined /> : ok ? <CheckCircleFilled /> : <MinusCircleOutlined />}
-                <span>{text}</span>
-              </li>
-            ))}
-          </ul>
-        }
+        extra={<PasswordPolicy lines={policy} />}
       >
         <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX * 2} />
       </Form.Item>
