@@ -153,6 +153,34 @@ describe('routes (docs/routes.md §Route table, hash history)', () => {
     await homeTitle(page).waitFor();
   });
 
+  it('the English menu takes a row of its own where it does not fit beside the title (1280 px), and shares it where it does (1600 px)', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.addInitScript(() => localStorage.setItem('eco.locale', 'en-US'));
+    await page.goto(appUrl('/home'));
+    await menuItem(page, 'Management').waitFor();
+    const boxes = async () => ({
+      links: await page.locator('.main-nav a').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect)),
+      actions: (await page.locator('.header-actions').boundingBox())!,
+    });
+    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    // under the title and the actions, not beside them (measured again once the web font has widened the links)
+    await expect
+      .poll(async () => {
+        const { links, actions } = await boxes();
+        return Math.min(...links.map((link) => link.y)) >= actions.y + actions.height;
+      })
+      .toBe(true);
+    const narrow = await boxes();
+    expect(narrow.links.some((link) => overlaps(link, narrow.actions))).toBe(false);
+
+    await page.setViewportSize({ width: 1600, height: 800 });
+    await expect.poll(async () => (await boxes()).links[0]!.y).toBeLessThan(narrow.actions.y + narrow.actions.height);
+    const wide = await boxes();
+    expect(wide.links.some((link) => overlaps(link, wide.actions))).toBe(false);
+  });
+
   it('switching to English changes the menu and page text, and survives a reload', async () => {
     const page = await browser.newPage();
     await page.goto(appUrl('/home'));

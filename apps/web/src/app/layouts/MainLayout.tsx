@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useMatches, useNavigation } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Grid from 'antd/es/grid';
@@ -15,6 +15,7 @@ import { DisplayModeSwitch } from '../display-mode/DisplayModeSwitch';
 import type { RouteHandle } from '../routes';
 import { MainNav } from './MainNav';
 import { SiteFooter } from './SiteFooter';
+import { useHeaderWraps } from './use-header-wraps';
 import { UserButton } from './UserButton';
 
 // Its own chunk (Dropdown and Menu), fetched only once someone is signed in.
@@ -75,6 +76,8 @@ export function MainLayout() {
   const [userMenuWanted, setUserMenuWanted] = useState(false);
   // below 1200 px the eight entries no longer fit beside the title: they move into a drawer
   const compact = screens.xl === false;
+  const header = useRef<HTMLElement>(null);
+  const wraps = useHeaderWraps(header, !compact);
   useFocusRescue();
 
   const current = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.menu)?.handle as RouteHandle | undefined;
@@ -102,7 +105,7 @@ export function MainLayout() {
       >
         {t('layout.skipToContent')}
       </a>
-      <Layout.Header className="main-header">
+      <Layout.Header ref={header} className={wraps ? 'main-header main-header-wrapped' : 'main-header'}>
         <Link to="/home" className="brand">
           <img src="./favicon.svg" alt="" width={32} height={32} />
           <span className="brand-title">{settings.title}</span>
