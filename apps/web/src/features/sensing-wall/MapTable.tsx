@@ -3,10 +3,10 @@ import { aqiLevelOf } from '@eco/contracts/aqi-levels';
 import { isAqiFresh, type Thing } from '@eco/contracts/sensing';
 import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
-import { formatDataTime } from '../../components/format-data-time';
 import type { Locale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import '../../i18n/sensing-wall';
+import { DataTime } from './DataTime';
 import { TaskTable } from './TaskTable';
 
 /** The Things the wall's map draws: those with a position (ThingsMap.tsx places no other). */
@@ -28,7 +28,7 @@ function ThingRow({ thing, locale, at }: { thing: Thing; locale: Locale; at: str
   const level = fresh ? aqiLevelOf(thing.aqi?.value) : null;
   const notApplicable = <span className="wall-table-muted">{t('wall.table.notStation')}</span>;
   const category = level ? (zh ? level.categoryZh : level.categoryEn) : t('sensing.wall.noRecentData');
-  const time = thing.aqi ? <time dateTime={thing.aqi.time}>{formatDataTime(thing.aqi.time, locale, at)}</time> : '—';
+  const time = thing.aqi ? <DataTime time={thing.aqi.time} locale={locale} at={at} /> : '—';
   return (
     <tr>
       <th scope="row">
@@ -42,7 +42,7 @@ function ThingRow({ thing, locale, at }: { thing: Thing; locale: Locale; at: str
       </td>
       <td>{station ? (thing.aqi?.value ?? '—') : notApplicable}</td>
       <td>{station ? category : notApplicable}</td>
-      <td>{station ? time : notApplicable}</td>
+      <td className="wall-table-time">{station ? time : notApplicable}</td>
     </tr>
   );
 }

@@ -1,9 +1,9 @@
 import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
-import { formatDataTime } from '../../components/format-data-time';
 import '../../i18n/a11y';
 import '../../i18n/verification';
 import type { Locale } from '../../i18n/i18n';
+import { DataTime } from './DataTime';
 
 /**
  * The open verification tasks the wall's map pins, as a table (the columns of
@@ -36,8 +36,8 @@ export function TaskTable({ tasks, locale, at }: { tasks: readonly PublicTask[];
               {task.overdue && ` · ${t('verification.overdue')}`}
             </td>
             <td>{task.cityName}</td>
-            <td>
-              <time dateTime={task.detectedAt}>{formatDataTime(task.detectedAt, locale, at)}</time>
+            <td className="wall-table-time">
+              <DataTime time={task.detectedAt} locale={locale} at={at} />
             </td>
           </tr>
         ))}
