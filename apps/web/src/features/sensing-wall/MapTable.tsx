@@ -9,7 +9,7 @@ import '../../i18n/sensing-wall';
 import { DataTime } from './DataTime';
 import { TaskTable } from './TaskTable';
 
-/** The Things the wall's map draws: those with a position (ThingsMap.tsx places no other). */
+/** The Things the wall's map draws (ThingsMap.tsx) and its table lists: those with a position. */
 export function placedThings(things: readonly Thing[]): Thing[] {
   return things.filter((th) => th.longitude !== null && th.latitude !== null);
 }

@@ -185,8 +185,8 @@ function AlertRow({ a, locale, at }: { a: Alert; locale: Locale; at: string }) {
  * detections; centre: the province map with every Thing by kind and status, and its data as
  * tables on request (MapTable.tsx); right: active alerts, latest observations (AQI on its level
  * colour), the verification figures. While a critical alert is open, a flashing band across the
- * top counts and names them (CriticalBand.tsx). Updates live over server-sent events (use-sensing-stream.ts), with a
- * one-minute refetch as a fallback. Times are the province's (UTC+08:00) with their date.
+ * top counts and names them (CriticalBand.tsx). Updates live over server-sent events
+ * (use-sensing-stream.ts), with a one-minute refetch as a fallback. Times are the province's (UTC+08:00) with their date.
  */
 export default function SensingWallPage() {
   const { t } = useTranslation();
