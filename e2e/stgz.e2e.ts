@@ -2,11 +2,13 @@
  * /stgz, the control-room wall, against the real server: the map of every device and the key
  * figures with the bundled data, and an observation a device pushes (with a key an administrator
  * created through the API) appearing on the open screen without a reload; a camera-trap detection
- * posted with an image showing its thumbnail; the wall filling a 1080p and a 4K screen exactly.
+ * posted with an image showing its thumbnail; the wall filling a 1080p and a 4K screen exactly;
+ * the map's data as a table over the map (WCAG 2.1 1.1.1); a critical alert in a band of its own
+ * that counts every open one.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Detection, NewThingKey, ThingDetail, Thing } from '@eco/contracts/sensing';
+import type { Alert, AlertRule, Datastream, Detection, NewThingKey, ThingDetail, Thing } from '@eco/contracts/sensing';
 import type { Page as ListPage } from '@eco/contracts/envelope';
 import { appUrl, baseUrl, useBrowser, WAIT_MS } from './support/browser';
 import { admin, apiAsPage, signIn } from './support/portal';
@@ -20,6 +22,8 @@ const TRAP_PHOTO = Buffer.from(
 );
 
 const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"] strong`);
+/** The height of the page's content: the wall's own, while it has no scrollbar. */
+const scrollHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
 describe('/stgz', () => {
   it('shows the map of every device and the key figures, and a pushed observation without reload', async () => {
@@ -142,5 +146,90 @@ describe('/stgz', () => {
     // legible from 3 m at 1080p, and twice that on a 4K wall
     expect(sizes[1920]!.body).toBeGreaterThanOrEqual(24);
     expect(sizes[3840]!.body).toBeGreaterThanOrEqual(48);
+  });
+
+  it("opens the map's data as a table over the map, listing each station, and closes back to its button", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(appUrl('/stgz'));
+    await page.getByTestId('things-map').locator('canvas').first().waitFor();
+    const toggle = page.getByRole('button', { name: '以表格查看地图数据' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // a keyboard user reaches it and opens it: focus moves into the table's layer
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const layer = page.getByRole('region', { name: '设备分布（表格）' });
+    await layer.waitFor();
+    expect(await page.getByTestId('wall-table-toggle').getAttribute('aria-expanded')).toBe('true');
+    expect(await layer.evaluate((element) => element === document.activeElement)).toBe(true);
+    const things = layer.locator('table').first();
+    expect(await things.locator('caption').innerText()).toMatch(/^地图上的设备（共 (5[5-9]|[6-9]\d|\d{3}) 台）$/);
+    // a bundled station: its name and code, its kind, its city
+    const station = things.getByRole('row', { name: /1462A/ });
+    expect(await station.locator('td').nth(0).innerText()).toBe('空气质量监测站');
+    expect(await station.locator('td').nth(1).innerText()).toBe('西安市');
+    // over the map, which keeps its place: the wall still fills the screen without a scrollbar
+    const [map, table] = [await page.getByTestId('things-map').boundingBox(), await layer.boundingBox()];
+    expect(Math.abs(table!.y - map!.y)).toBeLessThan(2);
+    expect(await scrollHeight(page)).toBe(1080);
+    // Escape closes it; focus is back on the button
+    await page.keyboard.press('Escape');
+    await layer.waitFor({ state: 'hidden' });
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('shows critical alerts in a band of its own that counts every open one, above the map without covering it', async () => {
+    // an administrator registers a sensor mast that reports 40 m/s, and a critical rule above 35 m/s
+    const office = await browser.newPage();
+    await signIn(office, admin().account, admin().password);
+    const code = `MAST-E2E-${Date.now().toString(36)}`;
+    const { thing } = await apiAsPage<{ thing: Thing }>(office, 'POST', '/api/things', {
+      code,
+      kind: 'sensor_mast',
+      name: '秦岭风速杆 E2E',
+      organisationId: null,
+      status: 'active',
+      longitude: 108.95,
+      latitude: 34.05,
+    });
+    const wind = await apiAsPage<Datastream>(office, 'POST', `/api/things/${thing.id}/datastreams`, { observedProperty: 'wind_speed' });
+    const { key } = await apiAsPage<NewThingKey>(office, 'POST', `/api/things/${thing.id}/keys`);
+    const pushed = await fetch(`${baseUrl()}/api/sensing/observations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ observations: [{ datastreamId: wind.id, phenomenonTime: new Date(Date.now() - 60_000).toISOString(), result: 40 }] }),
+    });
+    expect(pushed.status).toBe(200);
+    const rule = await apiAsPage<AlertRule>(office, 'POST', '/api/sensing/alert-rules', {
+      kind: 'threshold',
+      name: `特大风 ${code}`,
+      observedProperty: 'wind_speed',
+      comparator: '>',
+      threshold: 35,
+      thingKind: 'sensor_mast',
+      severity: 'critical',
+      organisationId: null,
+    });
+    try {
+      const active = await apiAsPage<ListPage<Alert>>(office, 'GET', '/api/sensing/alerts?status=active&pageSize=100');
+      const critical = active.items.filter((a) => a.severity === 'critical');
+      expect(critical.some((a) => a.thing.code === code)).toBe(true);
+
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await page.goto(appUrl('/stgz'));
+      const band = page.getByTestId('wall-critical');
+      await band.waitFor();
+      expect(await page.getByTestId('wall-critical-count').innerText()).toBe(`严重告警 ${critical.length} 条`);
+      expect(await band.innerText()).toContain('秦岭风速杆 E2E · 特大风');
+      // in a row of its own: the map panel's heading is below it, and the wall still fits the screen
+      await page.getByTestId('things-map').locator('canvas').first().waitFor();
+      const [bandBox, heading] = [await band.boundingBox(), await page.locator('.wall-map > h2').boundingBox()];
+      expect(bandBox!.y + bandBox!.height).toBeLessThanOrEqual(heading!.y);
+      expect(await scrollHeight(page)).toBe(1080);
+    } finally {
+      // switched off, its alert closes (and leaves /home and /stgz of the other specs as they were)
+      await apiAsPage(office, 'POST', `/api/sensing/alert-rules/${rule.id}/disable`);
+    }
   });
 });

@@ -3,14 +3,14 @@
  * A write may open or close alerts (the server re-evaluates a rule at once), so each reloads the
  * whole sensing area (alerts, rules, the figures of /home and /stgz) and the audit log.
  */
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alertsApi as api } from '@eco/contracts/api/alerts';
 import { auditApi } from '@eco/contracts/api/audit';
 import type { QueryOf } from '@eco/contracts/api/endpoint';
 import type { CreateAlertRule, UpdateAlertRule } from '@eco/contracts/sensing';
 import { areaKey, call, keyOf, queryOf } from './client';
-import { type RefreshOptions, sensingStreamHref } from './sensing';
+import type { RefreshOptions } from './sensing';
+import { useSensingEvents, useSettledRefetch } from './sensing-events';
 
 export type AlertFilters = NonNullable<QueryOf<typeof api.listAlerts>>;
 
@@ -59,46 +59,15 @@ export function useAlertRuleMutations() {
 
 /** How long after the last `alert` event the alert queries are refetched (a rule change opens or closes several at once), ms. */
 const SETTLE_MS = 500;
-/** How long to wait before opening the stream again when the browser has given up on it (e.g. 429 TOO_MANY_STREAMS), ms. */
-const REOPEN_MS = 30_000;
 
 /**
- * Keeps the alert list and the rules' counts current as the wall (/stgz) is: listens to
- * `GET /api/sensing/stream` (server-sent events) and refetches the alerts and the alert rules
- * (`listAlerts`, `listAlertRules`) after each burst of `alert` events, the same invalidation the
- * wall's stream applies to the sensing area. EventSource reconnects by itself after a dropped
- * connection; a refused stream is opened again after 30 s. Answers whether it is connected now.
+ * Keeps the alert list and the rules' counts current as the wall (/stgz) is: listens to the
+ * sensing hub's event stream (./sensing-events.ts, which reconnects and reopens it) and refetches
+ * the alerts and the alert rules (`listAlerts`, `listAlertRules`) after each burst of `alert`
+ * events, the same invalidation the wall's stream applies to the sensing area. Answers whether it
+ * is connected now.
  */
 export function useAlertStream(): boolean {
-  const client = useQueryClient();
-  const [live, setLive] = useState(false);
-  useEffect(() => {
-    let source: EventSource | null = null;
-    let settle: ReturnType<typeof setTimeout> | null = null;
-    let reopen: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (settle) clearTimeout(settle);
-      settle = setTimeout(() => {
-        void client.invalidateQueries({ queryKey: keyOf(api.listAlerts) });
-        void client.invalidateQueries({ queryKey: keyOf(api.listAlertRules) });
-      }, SETTLE_MS);
-    };
-    const open = () => {
-      const stream = new EventSource(sensingStreamHref());
-      source = stream;
-      stream.onopen = () => setLive(true);
-      stream.onerror = () => {
-        setLive(false);
-        if (stream.readyState === EventSource.CLOSED) reopen = setTimeout(open, REOPEN_MS);
-      };
-      stream.addEventListener('alert', refresh);
-    };
-    open();
-    return () => {
-      source?.close();
-      if (settle) clearTimeout(settle);
-      if (reopen) clearTimeout(reopen);
-    };
-  }, [client]);
-  return live;
+  const refetch = useSettledRefetch(SETTLE_MS);
+  return useSensingEvents({ alert: () => refetch(keyOf(api.listAlerts), keyOf(api.listAlertRules)) });
 }

@@ -36,8 +36,6 @@ const sensingEnUS: SensingMessages = {
   },
   wall: {
     aqiTimeStale: 'AQI: no recent data (newest {{time}})',
-    critical: 'Critical alert',
-    criticalMore: '{{count}} more critical alerts',
     clockLabel: 'Current time (Beijing time)',
     noRecentData: 'No recent data',
     map: 'Devices',

@@ -39,8 +39,6 @@ const sensingZhCN = {
   },
   wall: {
     aqiTimeStale: 'AQI 无最新数据（最新为 {{time}}）',
-    critical: '严重告警',
-    criticalMore: '另有 {{count}} 条严重告警',
     clockLabel: '当前时间（北京时间）',
     noRecentData: '无最新数据',
     map: '设备分布',

@@ -14,6 +14,8 @@ import { currentLocale, type Locale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { VerificationHeadline } from '../../components/VerificationHeadline';
 import { DetectionThumb } from '../../components/DetectionThumb';
+import { CriticalBand, criticalOf } from './CriticalBand';
+import { MapTable } from './MapTable';
 import { useSensingStream } from './use-sensing-stream';
 import './sensing-wall.css';
 
@@ -24,6 +26,13 @@ const ThingsMap = lazy(() => import('./ThingsMap'));
  */
 const FIGURES_REFRESH = { refetchInterval: 60_000 };
 const MAP_REFRESH = { refetchInterval: 120_000 };
+/**
+ * The active alerts the wall reads, newest first: one page of the largest size the API gives, so
+ * the critical band can count and name every critical one (the list has no severity filter); the
+ * alerts panel shows the newest ALERT_ROWS of them.
+ */
+const ACTIVE_ALERTS = { status: 'active', pageSize: 100 } as const;
+const ALERT_ROWS = 8;
 const GLYPHS = { air_quality_station: '●', video_camera: '■', infrared_camera: '▲', sensor_mast: '◆' } as const;
 
 /** The name of an ObservedProperty for people (the server's; `AQI` for the index, as everyone says it). */
@@ -170,39 +179,14 @@ function AlertRow({ a, locale, at }: { a: Alert; locale: Locale; at: string }) {
 }
 
 /**
- * A critical alert that nobody in the room can miss: a red band over the top of the map that
- * flashes (steady under prefers-reduced-motion), naming the device, the rule, the value and when,
- * and how many more critical alerts there are. The region (role=alert) is always there, so a
- * screen reader announces an alert as it appears; empty while there is none.
- */
-function CriticalBanner({ alerts, locale, at }: { alerts: Alert[]; locale: Locale; at: string }) {
-  const { t } = useTranslation();
-  const critical = alerts.filter((a) => a.severity === 'critical' && a.status !== 'closed');
-  const first = critical[0];
-  return (
-    <div className={first ? 'wall-critical on' : 'wall-critical'} role="alert" data-testid="wall-critical">
-      {first && (
-        <>
-          <b className="wall-critical-tag">{t('sensing.wall.critical')}</b>
-          <span className="wall-critical-text">
-            {first.thing.name} · {first.rule.name}
-            {first.value !== null && ` (${first.value})`} · <time dateTime={first.openedAt}>{formatDataTime(first.openedAt, locale, at)}</time>
-          </span>
-          {critical.length > 1 && <span className="wall-critical-more">{t('sensing.wall.criticalMore', { count: critical.length - 1 })}</span>}
-        </>
-      )}
-    </div>
-  );
-}
-
-/**
  * /stgz (生态感知): the control-room wall, laid out to fill the screen exactly from a 1366×768 laptop
  * to a 3840×2160 video wall, with text and figures that grow with it (legible from 3 m at 1080p).
  * Left: key figures with their data times, stations by AQI level (无最新数据 apart, in grey), species
- * detections; centre: the province map with every Thing by kind and status, and a flashing band
- * for a critical alert; right: active alerts, latest observations (AQI on its level colour), the
- * verification figures. Updates live over server-sent events (use-sensing-stream.ts), with a
- * one-minute refetch as a fallback. Times are the province's (UTC+08:00) with their date.
+ * detections; centre: the province map with every Thing by kind and status, and its data as
+ * tables on request (MapTable.tsx); right: active alerts, latest observations (AQI on its level
+ * colour), the verification figures. While a critical alert is open, a flashing band across the
+ * top counts and names them (CriticalBand.tsx). Updates live over server-sent events
+ * (use-sensing-stream.ts), with a one-minute refetch as a fallback. Times are the province's (UTC+08:00) with their date.
  */
 export default function SensingWallPage() {
   const { t } = useTranslation();
@@ -212,7 +196,8 @@ export default function SensingWallPage() {
   const things = useMapThings(MAP_REFRESH);
   const boundaries = useCityBoundaries();
   const latest = useLatestObservations(150);
-  const alerts = useAlerts({ status: 'active', pageSize: 8 });
+  const alerts = useAlerts(ACTIVE_ALERTS);
+  const activeAlerts = alerts.data?.items ?? [];
   const detections = useRecentDetections(6);
   const tasks = usePublicTasks({ refetchInterval: 30_000 });
   // the times are read against the server's clock when it has answered (the browser's may be off)
@@ -221,7 +206,8 @@ export default function SensingWallPage() {
   const rows = readingsOf([...arrived, ...(latest.data ?? [])], 14);
 
   return (
-    <div className="sensing-wall">
+    <div className={criticalOf(activeAlerts).length > 0 ? 'sensing-wall has-critical' : 'sensing-wall'}>
+      <CriticalBand alerts={activeAlerts} complete={activeAlerts.length >= (alerts.data?.total ?? 0)} locale={locale} at={at} />
       <aside className="wall-col">
         <section className="wall-panel">
           <h2>
@@ -270,7 +256,6 @@ export default function SensingWallPage() {
       </aside>
 
       <section className="wall-panel wall-map">
-        <CriticalBanner alerts={alerts.data?.items ?? []} locale={locale} at={at} />
         <h2>
           {t('sensing.wall.map')}
           <span className="wall-kinds">
@@ -284,14 +269,17 @@ export default function SensingWallPage() {
             </span>
           </span>
         </h2>
-        {boundaries.data && things.data ? (
-          <Suspense fallback={<DelayedSpinner />}>
-            <ThingsMap boundaries={boundaries.data} things={things.data} tasks={tasks.data} at={at} />
-          </Suspense>
-        ) : (
-          <DelayedSpinner />
-        )}
+        <div className="wall-map-body">
+          {boundaries.data && things.data ? (
+            <Suspense fallback={<DelayedSpinner />}>
+              <ThingsMap boundaries={boundaries.data} things={things.data} tasks={tasks.data} at={at} />
+            </Suspense>
+          ) : (
+            <DelayedSpinner />
+          )}
+        </div>
         <AqiLegend dark />
+        <MapTable things={things.data ?? []} tasks={tasks.data ?? []} locale={locale} at={at} />
       </section>
 
       <aside className="wall-col">
@@ -299,11 +287,11 @@ export default function SensingWallPage() {
           <h2>
             {t('sensing.wall.alerts')} <span className="wall-count">{alerts.data?.total ?? 0}</span>
           </h2>
-          {(alerts.data?.items.length ?? 0) === 0 ? (
+          {activeAlerts.length === 0 ? (
             <p className="wall-empty">{t('sensing.wall.none')}</p>
           ) : (
             <ul className="wall-rows" data-testid="wall-alerts">
-              {alerts.data?.items.map((a) => (
+              {activeAlerts.slice(0, ALERT_ROWS).map((a) => (
                 <AlertRow key={a.id} a={a} locale={locale} at={at} />
               ))}
             </ul>

@@ -18,6 +18,7 @@ import { formatDataTime } from '../../components/format-data-time';
 import { GeoScatterChart } from '../../components/map/geo-scatter-chart';
 import { currentLocale } from '../../i18n/i18n';
 import { TaskTip, taskSeries } from '../../components/map/task-layer';
+import { placedThings } from './MapTable';
 
 echarts.use([GeoScatterChart, GeoComponent, CanvasRenderer]);
 
@@ -76,7 +77,7 @@ export default function ThingsMap({ boundaries, things, tasks = [], at }: { boun
 
   useEffect(() => {
     echarts.registerMap(MAP_NAME, boundaries as unknown as Parameters<typeof echarts.registerMap>[1]);
-    const placed = things.filter((th) => th.longitude !== null && th.latitude !== null);
+    const placed = placedThings(things);
     // labels and symbols grow with the map, so a 4K wall is not drawn at laptop size
     const scale = Math.min(3, Math.max(0.8, (element.current?.clientWidth ?? BASE_MAP_WIDTH) / BASE_MAP_WIDTH));
     chart.current?.setOption(
