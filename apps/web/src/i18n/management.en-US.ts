@@ -143,17 +143,6 @@ const pmEnUS: ManagementMessages = {
     name: 'Name',
     renamed: 'Organisation renamed',
   },
-  words: {
-    comparators: { gt: 'above', gte: 'at or above', lt: 'below', lte: 'at or below' },
-    condition: '{{property}} {{comparator}} {{threshold}}{{unit}}',
-    silentFor: 'No data for {{duration}}',
-    minutes: '{{count}} min',
-    hours: '{{count}} h',
-    hoursMinutes: '{{hours}} h {{minutes}} min',
-    days: '{{count}} days',
-    // one day (en-US: singular); i18next picks `days` for other counts
-    days_one: '{{count}} day',
-  },
   done: {
     userUpdated: 'Saved the account of {{name}}',
     applicationCreated: 'Added the application system “{{name}}”',

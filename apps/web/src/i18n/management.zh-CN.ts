@@ -143,17 +143,6 @@ const pmZhCN = {
     name: '机构名称',
     renamed: '机构名称已更新',
   },
-  words: {
-    comparators: { gt: '高于', gte: '不低于', lt: '低于', lte: '不高于' },
-    condition: '{{property}} {{comparator}} {{threshold}}{{unit}}',
-    silentFor: '{{duration}}无数据',
-    minutes: '{{count}} 分钟',
-    hours: '{{count}} 小时',
-    hoursMinutes: '{{hours}} 小时 {{minutes}} 分钟',
-    days: '{{count}} 天',
-    // one day (en-US: singular); i18next picks `days` for other counts
-    days_one: '{{count}} 天',
-  },
   done: {
     userUpdated: '{{name}}的账户信息已保存',
     applicationCreated: '已添加应用系统“{{name}}”',

@@ -40,7 +40,11 @@ afterEach(() => {
   container.remove();
 });
 
-const show = (alerts: Alert[], complete = true) => act(() => root.render(<CriticalBand alerts={alerts} complete={complete} locale="zh-CN" at={AT} />));
+/** The rule as the wall names it in zh-CN: its name as typed. */
+const RULE_NAME = (a: Alert) => a.rule.name;
+
+const show = (alerts: Alert[], complete = true) =>
+  act(() => root.render(<CriticalBand alerts={alerts} complete={complete} locale="zh-CN" at={AT} ruleLabel={RULE_NAME} />));
 const band = () => container.querySelector('[data-testid="wall-critical"]');
 const live = () => container.querySelector('[role="alert"]')!;
 

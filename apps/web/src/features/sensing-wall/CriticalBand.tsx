@@ -14,8 +14,8 @@ export function criticalOf(alerts: readonly Alert[]): Alert[] {
 }
 
 /** An alert in one line: the device, the rule, the value that opened it, and when. */
-function describe(a: Alert, locale: Locale, at: string): string {
-  return `${a.thing.name} · ${a.rule.name}${a.value !== null ? ` (${a.value})` : ''} · ${formatDataTime(a.openedAt, locale, at)}`;
+function describe(a: Alert, locale: Locale, at: string, ruleLabel: (a: Alert) => string): string {
+  return `${a.thing.name} · ${ruleLabel(a)}${a.value !== null ? ` (${a.value})` : ''} · ${formatDataTime(a.openedAt, locale, at)}`;
 }
 
 /**
@@ -24,7 +24,7 @@ function describe(a: Alert, locale: Locale, at: string): string {
  * not announced yet, so refetches and re-renders announce nothing again (the effect runs after
  * each render, and finds nothing new).
  */
-function useAnnouncement(critical: readonly Alert[], locale: Locale, at: string): string {
+function useAnnouncement(critical: readonly Alert[], locale: Locale, at: string, ruleLabel: (a: Alert) => string): string {
   const { t } = useTranslation();
   const announced = useRef(new Set<number>());
   const [message, setMessage] = useState('');
@@ -33,9 +33,9 @@ function useAnnouncement(critical: readonly Alert[], locale: Locale, at: string)
     for (const a of arrived) announced.current.add(a.id);
     const newest = arrived[0];
     if (!newest) return;
-    const alert = describe(newest, locale, at);
+    const alert = describe(newest, locale, at, ruleLabel);
     setMessage(arrived.length === 1 ? t('wall.critical.announce', { alert }) : t('wall.critical.announceMany', { count: arrived.length, alert }));
-  }, [critical, locale, at, t]);
+  }, [critical, locale, at, t, ruleLabel]);
   return message;
 }
 
@@ -50,11 +50,24 @@ function useAnnouncement(critical: readonly Alert[], locale: Locale, at: string)
  * @param alerts the active alerts, newest first (one page of the alert list)
  * @param complete whether that page holds every active alert; if not, the count is a lower bound
  * @param at the server's clock (ISO 8601), against which the times are written
+ * @param ruleLabel an alert's rule in words in the language on screen (./alert-rule-label.ts)
  */
-export function CriticalBand({ alerts, complete, locale, at }: { alerts: readonly Alert[]; complete: boolean; locale: Locale; at: string }) {
+export function CriticalBand({
+  alerts,
+  complete,
+  locale,
+  at,
+  ruleLabel,
+}: {
+  alerts: readonly Alert[];
+  complete: boolean;
+  locale: Locale;
+  at: string;
+  ruleLabel: (a: Alert) => string;
+}) {
   const { t } = useTranslation();
   const critical = criticalOf(alerts);
-  const announcement = useAnnouncement(critical, locale, at);
+  const announcement = useAnnouncement(critical, locale, at, ruleLabel);
   const more = critical.length - CRITICAL_SHOWN;
   return (
     <>
@@ -69,7 +82,7 @@ export function CriticalBand({ alerts, complete, locale, at }: { alerts: readonl
           <ul className="wall-critical-list">
             {critical.slice(0, CRITICAL_SHOWN).map((a) => (
               <li key={a.id}>
-                {a.thing.name} · {a.rule.name}
+                {a.thing.name} · {ruleLabel(a)}
                 {a.value !== null && ` (${a.value})`} · <time dateTime={a.openedAt}>{formatDataTime(a.openedAt, locale, at)}</time>
               </li>
             ))}

@@ -14,6 +14,7 @@ import { currentLocale, type Locale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import { VerificationHeadline } from '../../components/VerificationHeadline';
 import { DetectionThumb } from '../../components/DetectionThumb';
+import { useAlertRuleLabel } from './alert-rule-label';
 import { CriticalBand, criticalOf } from './CriticalBand';
 import { MapTable } from './MapTable';
 import { useSensingStream } from './use-sensing-stream';
@@ -164,12 +165,12 @@ function ReadingRow({ r, locale, at }: { r: ThingReading; locale: Locale; at: st
   );
 }
 
-function AlertRow({ a, locale, at }: { a: Alert; locale: Locale; at: string }) {
+function AlertRow({ a, locale, at, ruleLabel }: { a: Alert; locale: Locale; at: string; ruleLabel: (a: Alert) => string }) {
   const { t } = useTranslation();
   return (
     <li className={`wall-alert sev-${a.severity}`}>
       <span className="wall-row-main">
-        <i className="wall-sev">{t(`sensing.severities.${a.severity}`)}</i> {a.thing.name} · {a.rule.name}
+        <i className="wall-sev">{t(`sensing.severities.${a.severity}`)}</i> {a.thing.name} · {ruleLabel(a)}
         {a.value !== null && ` (${a.value})`}
       </span>
       <time dateTime={a.openedAt}>{formatDataTime(a.openedAt, locale, at)}</time>
@@ -204,10 +205,11 @@ export default function SensingWallPage() {
   const at = overview.data?.at ?? new Date().toISOString();
   // newest first: what the stream just brought, then what the server had; one row per Thing
   const rows = readingsOf([...arrived, ...(latest.data ?? [])], 14);
+  const ruleLabel = useAlertRuleLabel([...arrived, ...(latest.data ?? [])]);
 
   return (
     <div className={criticalOf(activeAlerts).length > 0 ? 'sensing-wall has-critical' : 'sensing-wall'}>
-      <CriticalBand alerts={activeAlerts} complete={activeAlerts.length >= (alerts.data?.total ?? 0)} locale={locale} at={at} />
+      <CriticalBand alerts={activeAlerts} complete={activeAlerts.length >= (alerts.data?.total ?? 0)} locale={locale} at={at} ruleLabel={ruleLabel} />
       <aside className="wall-col">
         <section className="wall-panel">
           <h2>
@@ -292,7 +294,7 @@ export default function SensingWallPage() {
           ) : (
             <ul className="wall-rows" data-testid="wall-alerts">
               {activeAlerts.slice(0, ALERT_ROWS).map((a) => (
-                <AlertRow key={a.id} a={a} locale={locale} at={at} />
+                <AlertRow key={a.id} a={a} locale={locale} at={at} ruleLabel={ruleLabel} />
               ))}
             </ul>
           )}

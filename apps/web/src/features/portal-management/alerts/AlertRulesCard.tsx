@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlertRuleMutations, useAlertRules } from '../../../api/alerts';
 import { useObservedProperties } from '../../../api/things';
 import '../../../i18n/sensing';
-import { comparatorText, conditionText, ruleName } from '../labels';
+import { comparatorText, conditionText, ruleName } from '../../../components/rule-words';
 import { OrganisationSelect } from '../organisations/OrganisationSelect';
 import { useOwnOrganisation } from '../things/own-organisation';
 

@@ -14,7 +14,7 @@ import { useAlertMutations, useAlerts, useAlertStream } from '../../../api/alert
 import { useObservedProperties } from '../../../api/things';
 import '../../../i18n/sensing';
 import { formatTime } from '../format';
-import { conditionText, ruleName } from '../labels';
+import { conditionText, ruleName } from '../../../components/rule-words';
 import { pageParam, useQueryState } from '../use-query-state';
 import { AlertRulesCard } from './AlertRulesCard';
 

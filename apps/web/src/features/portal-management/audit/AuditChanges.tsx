@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { AuditEntry } from '@eco/contracts/audit';
 import { useTranslation } from 'react-i18next';
-import { comparatorText, labelOr, propertyName } from '../labels';
+import { comparatorText, propertyName } from '../../../components/rule-words';
+import { labelOr } from '../labels';
 import { flattenTree } from '../organisations/org-tree';
 import { useOrganisations } from '../../../api/organisations';
 import { useObservedProperties } from '../../../api/things';

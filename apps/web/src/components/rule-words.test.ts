@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ObservedProperty } from '@eco/contracts/sensing';
-import { i18n } from '../../i18n/i18n';
-import '../../i18n/management';
-import { conditionText, durationText, propertyName, ruleName } from './labels';
+import { i18n } from '../i18n/i18n';
+import { conditionText, durationText, propertyName, ruleName } from './rule-words';
 
 const PROPERTIES: ObservedProperty[] = [
   { code: 'aqi', nameZh: '空气质量指数', nameEn: 'Air quality index', unit: '', minValue: 0, maxValue: 500 },
