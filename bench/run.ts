@@ -114,4 +114,4 @@ if (process.env.BENCH_PG !== '0' && !firstLoadOnly) {
 }
 
 // the partitioned Observations at 1 M and 10 M, and ingestion beside a raw insert (series-scale.ts)
-await runSeriesScale();
+if (!firstLoadOnly) await runSeriesScale();
