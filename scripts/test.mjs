@@ -4,8 +4,7 @@
  *   2. lint and format check (Biome: the code's shape and the web app's import boundaries)
  *   3. web and server units/API on the embedded database (PGlite)
  *   4. the server API suite again on a real PostgreSQL server, and at the same time
- *   5. end-to-end in Debian's Chromium against the built app served by the real server (its build
- *      made beside steps 1–3)
+ *   5. end-to-end in Debian's Chromium against the built app served by the real server
  * Steps 4 and 5 share nothing (their own databases, servers and ports) and each waits on the other's
  * idle time (PostgreSQL, the browser), so they run side by side: a minute less of the 10-minute
  * budget. Step 4's output is printed when it ends, so the two do not interleave.
@@ -70,10 +69,6 @@ function step(name, command, args, env = {}) {
   }
 }
 
-// the web app's production build, which step 5 serves, is made meanwhile: it needs nothing the
-// first steps check, and on two cores it overlaps the typecheck's single-threaded work
-console.log('\n▶ building the web app for the end-to-end tests (beside the next steps; output when it is needed)');
-const webBuild = startStep('web app build', 'node', ['scripts/web-build.mjs']);
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 step('lint and format', 'npx', ['biome', 'check', '.']);
 // three workers where vitest.config.ts says two: alone on the machine, this step's files wait on
@@ -97,14 +92,6 @@ if (pgUrl) {
   });
 } else {
   results.push('SKIPPED server tests on PostgreSQL: no TEST_DATABASE_URL/DATABASE_URL and nothing on 127.0.0.1:5432');
-}
-const built = await webBuild;
-results.push(`${built.status === 0 ? 'passed ' : 'FAILED '} ${built.name} (${built.seconds} s)`);
-if (built.status !== 0) {
-  process.stdout.write(built.output);
-  if (postgresStep) process.stdout.write((await postgresStep).output);
-  console.log(`\n${results.join('\n')}`);
-  process.exit(1);
 }
 const e2eStarted = Date.now();
 console.log('\n▶ end-to-end tests in Chromium');
