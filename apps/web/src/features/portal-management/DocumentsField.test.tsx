@@ -16,10 +16,16 @@ beforeEach(() => {
   root = createRoot(container);
   setUploadMaxBytes(50 * 1024 * 1024);
 });
-afterEach(() => {
+afterEach(async () => {
   act(() => root.unmount());
   container.remove();
   setUploadMaxBytes(null);
+  // the messages shown (antd's, in a React root of their own) are closed now, and React has done
+  // that work, before the test ends: left to close themselves 3 s later, they did so after jsdom had
+  // been torn down and React failed on `window` (an unhandled error of the run)
+  const { default: message } = await import('antd/es/message');
+  message.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
 /** A file of `size` bytes without allocating them. */
