@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n/a11y';
 import '../../i18n/verification';
 import { currentLocale } from '../../i18n/i18n';
+import { formatDataTime } from '../format-data-time';
+import { TaskTable } from './TaskTable';
 
 /**
  * The text alternative of a province map (WCAG 2.1 1.1.1): the same data as tables — each station
@@ -58,34 +60,7 @@ export function MapDataTable({ stations, tasks = [], dark = false }: { stations:
                 })}
               </tbody>
             </table>
-            {tasks.length > 0 && (
-              <table className="map-data-table">
-                <caption>{t('a11y.map.tasksCaption', { count: tasks.length })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('a11y.map.task')}</th>
-                    <th scope="col">{t('a11y.map.kind')}</th>
-                    <th scope="col">{t('a11y.map.status')}</th>
-                    <th scope="col">{t('a11y.map.place')}</th>
-                    <th scope="col">{t('a11y.map.time')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tasks.map((task) => (
-                    <tr key={task.id}>
-                      <th scope="row">#{task.id}</th>
-                      <td>{t(`verification.kinds.${task.kind}`, { defaultValue: task.kind })}</td>
-                      <td>
-                        {t(`verification.statuses.${task.status}`, { defaultValue: task.status })}
-                        {task.overdue && ` · ${t('verification.overdue')}`}
-                      </td>
-                      <td>{task.cityName}</td>
-                      <td>{task.detectedAt.slice(0, 16).replace('T', ' ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <TaskTable tasks={tasks} className="map-data-table" renderTime={(iso) => <time dateTime={iso}>{formatDataTime(iso, currentLocale())}</time>} />
           </>
         )}
       </div>

@@ -7,7 +7,7 @@ import type { Locale } from '../../i18n/i18n';
 import '../../i18n/sensing';
 import '../../i18n/sensing-wall';
 import { DataTime } from './DataTime';
-import { TaskTable } from './TaskTable';
+import { TaskTable } from '../../components/map/TaskTable';
 
 /** The Things the wall's map draws (ThingsMap.tsx) and its table lists: those with a position. */
 export function placedThings(things: readonly Thing[]): Thing[] {
@@ -134,7 +134,12 @@ export function MapTable({ things, tasks, locale, at }: { things: readonly Thing
                 ))}
               </tbody>
             </table>
-            <TaskTable tasks={tasks} locale={locale} at={at} />
+            <TaskTable
+              tasks={tasks}
+              className="wall-table-data"
+              timeClassName="wall-table-time"
+              renderTime={(iso) => <DataTime time={iso} locale={locale} at={at} />}
+            />
           </>
         )}
       </section>

@@ -1,21 +1,31 @@
+import type { ReactNode } from 'react';
 import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/a11y';
 import '../../i18n/verification';
-import type { Locale } from '../../i18n/i18n';
-import { DataTime } from './DataTime';
 
 /**
- * The open verification tasks the wall's map pins, as a table (the columns of
- * components/map/MapDataTable.tsx, whose task table cannot be imported on its own): number, kind,
- * status (and overdue), city, and when the hotspot was detected, as the wall's other times
- * (formatDataTime against `at`, the server's clock, ISO 8601). Nothing when there is no task.
+ * The open verification tasks a province map pins, as a table (the maps' text alternative, WCAG
+ * 2.1 1.1.1): number, kind, status (and overdue), city, and when it was detected, shown by
+ * `renderTime` (ISO 8601 with offset in, the time as the screen shows its times out). Used under the
+ * home map (MapDataTable.tsx) and in the wall's map table (features/sensing-wall/MapTable.tsx), each
+ * with its own `className`. Nothing when there is no task.
  */
-export function TaskTable({ tasks, locale, at }: { tasks: readonly PublicTask[]; locale: Locale; at: string }) {
+export function TaskTable({
+  tasks,
+  className,
+  timeClassName,
+  renderTime,
+}: {
+  tasks: readonly PublicTask[];
+  className: string;
+  timeClassName?: string;
+  renderTime: (iso: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   if (tasks.length === 0) return null;
   return (
-    <table className="wall-table-data">
+    <table className={className}>
       <caption>{t('a11y.map.tasksCaption', { count: tasks.length })}</caption>
       <thead>
         <tr>
@@ -36,9 +46,7 @@ export function TaskTable({ tasks, locale, at }: { tasks: readonly PublicTask[];
               {task.overdue && ` · ${t('verification.overdue')}`}
             </td>
             <td>{task.cityName}</td>
-            <td className="wall-table-time">
-              <DataTime time={task.detectedAt} locale={locale} at={at} />
-            </td>
+            <td className={timeClassName}>{renderTime(task.detectedAt)}</td>
           </tr>
         ))}
       </tbody>
