@@ -174,9 +174,25 @@ describe('each role sees its own back office', () => {
     await drawer.getByLabel('姓名', { exact: true }).fill(user.name);
     await drawer.getByRole('radio', { name: user.role }).check();
     if (user.organisation) {
-      await drawer.getByRole('combobox', { name: '所属机构', exact: true }).click();
-      await page.keyboard.type(user.organisation);
-      await page.locator('.ant-select-tree-title', { hasText: new RegExp(`^${user.organisation}$`) }).click();
+      const organisation = user.organisation;
+      const field = drawer.getByRole('combobox', { name: '所属机构', exact: true });
+      // the select shows a chosen value as its content's title
+      const chosen = drawer.locator(`.ant-select-content-has-value[title="${organisation}"]`);
+      // a loaded machine can lose the pick while the drawer or the tree's dropdown is still opening
+      // (CI saw the user created without one): pick until the field shows it
+      await expect
+        .poll(async () => {
+          if ((await chosen.count()) > 0) return true;
+          await field.click();
+          await field.fill('');
+          await page.keyboard.type(organisation);
+          await page
+            .locator('.ant-select-tree-title', { hasText: new RegExp(`^${organisation}$`) })
+            .click({ timeout: 5_000 })
+            .catch(() => {});
+          return (await chosen.count()) > 0;
+        })
+        .toBe(true);
     }
     await drawer.getByRole('button', { name: '创建用户' }).click();
     const modal = page.locator('.temporary-password-modal');
@@ -266,6 +282,7 @@ describe('each role sees its own back office', () => {
     const profile = sectionCard(staffPage, '账户信息');
     await profile.waitFor();
     expect(await profile.innerText()).toContain('西安市（市级）');
+    expect(await profile.innerText()).toContain('工作人员 — 处理本机构的核查任务');
     expect(await staffPage.locator('.pm-section').innerText()).not.toContain('内容模块');
 
     // signed out, the staff user signs in again with the new password, straight to the back office

@@ -176,6 +176,12 @@ const pmEnUS: ManagementMessages = {
     thresholdLabel: 'Threshold',
   },
   roles: {
+    // a role in one line, beside its name (我的账户, the role choice in 用户管理)
+    summary: {
+      admin: 'Manages all portal content, users, organisations and site settings',
+      editor: 'Publishes notices and regulations; manages applications, tools, devices and alerts',
+      staff: 'Handles the verification tasks of their organisation',
+    },
     intro:
       'Every user has exactly one role. This table is generated from the permissions the server enforces: the portal shows each role only what it may use, and the server refuses anything beyond it. A user’s role is set under Users.',
     capability: 'Permission',

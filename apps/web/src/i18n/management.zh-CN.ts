@@ -174,6 +174,12 @@ const pmZhCN = {
     thresholdLabel: '阈值',
   },
   roles: {
+    // a role in one line, beside its name (我的账户, the role choice in 用户管理)
+    summary: {
+      admin: '管理门户的全部内容、用户、机构和站点设置',
+      editor: '发布通知公告和技术规范，管理应用、工具、设备与告警',
+      staff: '处理本机构的核查任务',
+    },
     intro: '每个用户有且只有一个角色。下表由服务器实际执行的权限生成：界面只显示该角色可以使用的功能，越权的操作会被服务器拒绝。用户的角色在“用户管理”中设置。',
     capability: '权限',
     allowed: '可以',
