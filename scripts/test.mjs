@@ -87,7 +87,9 @@ if (pgUrl) {
   const onceOnly = ['main.test.ts', 'db/pglite-lock.test.ts', 'scale-out.test.ts', 'scale-out-nginx.test.ts', 'cli/db-move.test.ts'];
   const pgliteOnly = onceOnly.flatMap((file) => ['--exclude', `**/src/${file}`]);
   console.log('\n▶ server tests on PostgreSQL (beside the end-to-end tests; output when it ends)');
-  postgresStep = startStep('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...pgliteOnly], {
+  // one worker: the end-to-end step beside it is the longer of the two, and a second worker here
+  // took CPU from its browser and server (on CI the pair took 405 s with two, the suite 11.4 min)
+  postgresStep = startStep('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', '--maxWorkers=1', ...pgliteOnly], {
     env: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
   });
 } else {
