@@ -5,6 +5,20 @@ import '../../i18n/i18n';
 import { setUploadMaxBytes } from '../../request/upload-limit';
 import { DocumentsField } from './DocumentsField';
 
+/**
+ * The messages the field shows, in order. antd's own would render in a React root of their own that
+ * closes them 3 s later, after this file's jsdom is gone: React then failed on `window` (an
+ * unhandled error that failed the run on CI).
+ */
+const shown = vi.hoisted(() => [] as string[]);
+vi.mock('antd/es/message', () => {
+  const show = (text: string) => {
+    shown.push(text);
+    return Promise.resolve(true);
+  };
+  return { default: { success: show, error: show, warning: show, info: show } };
+});
+
 // React's act() environment flag for a hand-rolled test renderer
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -16,16 +30,11 @@ beforeEach(() => {
   root = createRoot(container);
   setUploadMaxBytes(50 * 1024 * 1024);
 });
-afterEach(async () => {
+afterEach(() => {
   act(() => root.unmount());
   container.remove();
   setUploadMaxBytes(null);
-  // the messages shown (antd's, in a React root of their own) are closed now, and React has done
-  // that work, before the test ends: left to close themselves 3 s later, they did so after jsdom had
-  // been torn down and React failed on `window` (an unhandled error of the run)
-  const { default: message } = await import('antd/es/message');
-  message.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  shown.length = 0;
 });
 
 /** A file of `size` bytes without allocating them. */
@@ -48,7 +57,7 @@ describe('DocumentsField', () => {
     const onUpload = vi.fn(() => Promise.resolve());
     act(() => root.render(<DocumentsField documents={[]} hrefOf={() => '#'} pending="" uploadLabel="上传附件" onUpload={onUpload} onRemove={vi.fn()} />));
     await choose(fileOf('航拍视频.zip', 60 * 1024 * 1024));
-    await vi.waitFor(() => expect(document.body.textContent).toContain('文件超过大小上限：50 MB（航拍视频.zip，60 MB）'));
+    await vi.waitFor(() => expect(shown.join('\n')).toContain('文件超过大小上限：50 MB（航拍视频.zip，60 MB）'));
     expect(onUpload).not.toHaveBeenCalled();
   });
 
@@ -66,7 +75,7 @@ describe('DocumentsField', () => {
     expect(container.querySelector('.document-uploads')?.textContent).toContain('正在上传 防火责任书.pdf');
     expect(container.querySelector('.ant-progress')?.getAttribute('aria-valuenow')).toBe('50');
     await act(async () => finish());
-    await vi.waitFor(() => expect(document.body.textContent).toContain('已上传 防火责任书.pdf'));
+    await vi.waitFor(() => expect(shown.join('\n')).toContain('已上传 防火责任书.pdf'));
     expect(container.querySelector('.document-uploads')).toBeNull();
   });
 });
