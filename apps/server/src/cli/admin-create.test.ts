@@ -1,19 +1,17 @@
 /**
  * `npm run admin:create` as an operator runs it: a child process with the server's environment,
- * the password on standard input. Runs on the database TEST_DB names; the refusal of a PGlite
- * folder in use is PGlite's.
+ * the password on standard input. Runs on the database TEST_DB names; its refusal of a PGlite
+ * folder the running portal holds is PGlite's, tested with the folder lock (db/pglite-lock.test.ts).
  */
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
 import { openDatabase } from '../db/client';
 import { auditLog, users } from '../db/schema';
-import { runTsx, stop } from '../test/child-process';
-import { copyTemplateFolder, createTestDatabase, makeTempDir, removeTempDir, type TestDatabase } from '../test/test-database';
+import { runTsx } from '../test/child-process';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 const CLI = 'apps/server/src/cli/admin-create.ts';
-const HOLD_FOLDER = 'apps/server/src/test/fixtures/hold-folder.ts';
 
 const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
 
@@ -89,21 +87,5 @@ describe.concurrent('npm run admin:create', () => {
     expect(lines(result.stderr)).toEqual([expect.stringContaining(says)]);
     expect(lines(result.stderr)[0]).toMatch(/^Cannot create the administrator: /);
     expect(result.stdout).toBe('');
-  });
-
-  it('refuses a PGlite folder the running server holds, saying to stop it or use ADMIN_ACCOUNT', async ({ expect, onTestFinished }) => {
-    const tmp = makeTempDir();
-    onTestFinished(async () => removeTempDir(tmp));
-    const dir = path.join(tmp, 'db');
-    copyTemplateFolder(dir, 'empty');
-    const holder = runTsx(HOLD_FOLDER, [dir], {});
-    onTestFinished(async () => void (await stop(holder, 'SIGKILL')));
-    await holder.waitForLine(/^ready$/);
-    const result = await run(['--account', 'late.admin', '--name', '迟到', '--password-stdin'], 'a long passphrase\n', { PGLITE_DIR: dir, DATABASE_URL: '' });
-    expect(result.code).toBe(1);
-    const last = lines(result.stderr).at(-1)!;
-    expect(last).toMatch(
-      /^Cannot create the administrator: the PGlite data folder .* is in use by the running portal: stop the server and run this again, or restart the server with ADMIN_ACCOUNT and ADMIN_PASSWORD set/,
-    );
   });
 });

@@ -18,6 +18,7 @@ import { DataFolderLockedError, lockDataFolder, type FolderLock } from './pglite
 const HOLD_FOLDER = 'apps/server/src/test/fixtures/hold-folder.ts';
 const LOCK_THEN_CRASH = 'apps/server/src/test/fixtures/lock-then-crash.ts';
 const MAIN = 'apps/server/src/main.ts';
+const ADMIN_CREATE = 'apps/server/src/cli/admin-create.ts';
 
 type OnFinished = (fn: () => Promise<void>) => void;
 
@@ -75,6 +76,24 @@ describe.concurrent('PGlite data folder lock', () => {
       const lines = stderr.split('\n').filter((line) => line.trim() !== '');
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^Cannot start the portal: PGlite data folder .* is in use by another running process/);
+    });
+
+    it('stops npm run admin:create with one line saying to stop the server or use ADMIN_ACCOUNT', async ({ expect }) => {
+      const command = runTsx(
+        ADMIN_CREATE,
+        ['--account', 'late.admin', '--name', '迟到', '--password-stdin'],
+        { PGLITE_DIR: dir, DATABASE_URL: '' },
+        'a long passphrase\n',
+      );
+      const { code, stderr } = await command.exited;
+      expect(code).toBe(1);
+      const last = stderr
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .at(-1)!;
+      expect(last).toMatch(
+        /^Cannot create the administrator: the PGlite data folder .* is in use by the running portal: stop the server and run this again, or restart the server with ADMIN_ACCOUNT and ADMIN_PASSWORD set/,
+      );
     });
 
     it.sequential('lets a second opener in, with the data, once the first has closed', async ({ expect }) => {

@@ -221,18 +221,25 @@ describe('every declared endpoint, with hostile input', () => {
   it('answers no request of any role with a 5xx', async () => {
     const hostile = ['', '%00', '%E4%B8', "'; drop table users; --", '<script>alert(1)</script>', 'a'.repeat(5000), '-1', '0', '2147483648', 'null', '[]'];
     const roles = await Promise.all((['staff', 'editor'] as const).map(async (role) => (await signedInAs(ctx.app, ctx.database.db, role)).browser));
-    const browsers = [new Browser(ctx.app), ...roles, admin];
+    // the administrator first: a request its schema refuses (400 with field `details`, which only
+    // Fastify's validation gives) is refused the same to every role, as the schema is the same, so
+    // the others are sent only what gets past it: the handlers, where roles take different paths
+    const others = [new Browser(ctx.app), ...roles];
     for (const endpoint of ALL_ENDPOINTS.filter((e) => !endsSession(e) && !isStream(e))) {
-      for (const browser of browsers) {
-        for (const value of hostile) {
-          const params = Object.fromEntries(Object.keys(endpoint.params?.properties ?? {}).map((name) => [name, value]));
-          const query = Object.keys(endpoint.query?.properties ?? {})
-            .map((name) => `${name}=${value}`)
-            .join('&');
-          const headers: Record<string, string> = endpoint.access.kind === 'device' ? { authorization: `Bearer ${deviceKey}` } : {};
-          const body = endpoint.body ? (value === '' ? undefined : { value }) : undefined;
-          const response = await browser.request(endpoint.method, urlOf(endpoint, params, query), body, { headers });
-          expect(response.status, `${browser === admin ? 'admin' : 'other'} ${endpoint.operationId} ${value.slice(0, 20)}`).toBeLessThan(500);
+      for (const value of hostile) {
+        const params = Object.fromEntries(Object.keys(endpoint.params?.properties ?? {}).map((name) => [name, value]));
+        const query = Object.keys(endpoint.query?.properties ?? {})
+          .map((name) => `${name}=${value}`)
+          .join('&');
+        const headers: Record<string, string> = endpoint.access.kind === 'device' ? { authorization: `Bearer ${deviceKey}` } : {};
+        const body = endpoint.body ? (value === '' ? undefined : { value }) : undefined;
+        const send = (browser: Browser) => browser.request(endpoint.method, urlOf(endpoint, params, query), body, { headers });
+        const answer = await send(admin);
+        expect(answer.status, `admin ${endpoint.operationId} ${value.slice(0, 20)}`).toBeLessThan(500);
+        if (answer.status === 400 && answer.body?.success === false && answer.body.details) continue;
+        for (const browser of others) {
+          const response = await send(browser);
+          expect(response.status, `other ${endpoint.operationId} ${value.slice(0, 20)}`).toBeLessThan(500);
         }
       }
     }
