@@ -2,11 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { SiteSettings } from '@eco/contracts/site';
 import { auditLog, siteSettings } from '../../db/schema';
-import { loadBundledData } from '../../seed/load-bundled-data';
 import { Browser, signedInAs } from '../../test/browser';
 import { acceptable, NAUGHTY_STRINGS, type TextRules } from '../../test/naughty';
 import { dataOf, errorOf, getJson, useTestApp } from '../../test/test-app';
-import { DATA_DIR } from '../../test/test-database';
 import { SITE_SETTINGS_TTL_MS } from './service';
 
 // docs/routes.md §Initial state: the default page title names the province's 生态云感知系统
@@ -31,11 +29,6 @@ describe('the initial state: /api/site and /api/session', () => {
     expect(dataOf(await getJson(ctx.app, '/api/site'))).toEqual(DEFAULT_SITE);
   });
 
-  it('answers the default site settings once the bundled data is loaded', async () => {
-    await loadBundledData(ctx.database.db, DATA_DIR);
-    expect(dataOf(await getJson(ctx.app, '/api/site'))).toEqual(DEFAULT_SITE);
-  });
-
   it('answers no signed-in user, and a CSRF token, never to be cached', async () => {
     const response = await getJson(ctx.app, '/api/session');
     expect(response.status).toBe(200);
@@ -51,6 +44,14 @@ describe('the initial state: /api/site and /api/session', () => {
     const response = await getJson(ctx.app, '/api/site?lang=en');
     expect(response.status).toBe(400);
     expect(errorOf(response).details?.map((d) => d.field)).toEqual(['querystring/lang']);
+  });
+});
+
+describe('the initial state once the bundled data is loaded', () => {
+  const ctx = useTestApp({ loaded: true });
+
+  it('answers the default site settings', async () => {
+    expect(dataOf(await getJson(ctx.app, '/api/site'))).toEqual(DEFAULT_SITE);
   });
 });
 
