@@ -44,6 +44,10 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
+          // the files share a worker's module graph instead of each importing React, antd and i18n
+          // afresh: the step's CPU time fell from 43 s to 10 s; each file still gets its own jsdom,
+          // and the files pass in any order this way (checked with --sequence.shuffle.files, 1 and 2 workers)
+          isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
           testTimeout: HUNG_MS,
           hookTimeout: HUNG_MS,

@@ -4,6 +4,7 @@
  * as tables under it for those who cannot see the map (./MapDataTable.tsx). ECharts is imported modularly (echarts/core) and this module
  * is loaded lazily, so a screen's first paint never waits for it.
  */
+import { theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { GeoComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -124,6 +125,9 @@ export default function ProvinceMap({ boundaries, stations, tasks = [], height, 
     };
   }, []);
 
+  // the city names follow the text size the visitor chose (antd's small text: 12, 14 or 16 px, app/theme.ts)
+  const labelPx = theme.useToken().token.fontSizeSM;
+
   useEffect(() => {
     // ECharts reads `properties.name` for region names; the GeoJSON type differs only nominally
     echarts.registerMap(MAP_NAME, boundaries as unknown as Parameters<typeof echarts.registerMap>[1]);
@@ -136,7 +140,7 @@ export default function ProvinceMap({ boundaries, stations, tasks = [], height, 
           aspectScale: 0.85,
           layoutCenter: ['50%', '50%'],
           layoutSize: '96%',
-          label: { show: true, fontSize: 12, color: dark ? 'rgba(255,255,255,0.75)' : '#2f4f3f' },
+          label: { show: true, fontSize: labelPx, color: dark ? 'rgba(255,255,255,0.75)' : '#2f4f3f' },
           itemStyle: { areaColor: dark ? '#123d2f' : '#e3f1e8', borderColor: dark ? '#3ba776' : '#7fb495', borderWidth: 1 },
           emphasis: { label: { show: true }, itemStyle: { areaColor: dark ? '#1a5741' : '#cfe7d8' } },
         },
@@ -164,7 +168,7 @@ export default function ProvinceMap({ boundaries, stations, tasks = [], height, 
       },
       true,
     );
-  }, [boundaries, stations, tasks, dark]);
+  }, [boundaries, stations, tasks, dark, labelPx]);
 
   return (
     <div className="province-map-frame">

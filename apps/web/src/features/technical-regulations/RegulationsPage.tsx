@@ -81,9 +81,17 @@ export default function RegulationsPage() {
       dataIndex: 'effectiveOn',
       width: 120,
       responsive: ['lg'],
+      // a date reads as one: at the largest text size the column widens instead of breaking it
+      className: 'regulation-nowrap',
       render: (d: string | null) => d ?? t('common.unknown'),
     },
-    { title: t('regulations.columns.status'), dataIndex: 'status', width: 100, render: (s: RegulationStatus) => <RegulationStatusTag status={s} /> },
+    {
+      title: t('regulations.columns.status'),
+      dataIndex: 'status',
+      width: 100,
+      className: 'regulation-nowrap',
+      render: (s: RegulationStatus) => <RegulationStatusTag status={s} />,
+    },
   ];
 
   return (
