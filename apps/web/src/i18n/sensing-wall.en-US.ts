@@ -22,7 +22,6 @@ const wallEnUS: WallMessages = {
   critical: {
     count_one: '{{count}} critical alert',
     count_other: '{{count}} critical alerts',
-    countAtLeast: 'At least {{count}} critical alerts',
     more_one: '{{count}} more',
     more_other: '{{count}} more',
     label: 'Open critical alerts',

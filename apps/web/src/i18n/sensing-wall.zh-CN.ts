@@ -24,7 +24,6 @@ const wallZhCN = {
   critical: {
     count_one: '严重告警 {{count}} 条',
     count_other: '严重告警 {{count}} 条',
-    countAtLeast: '严重告警至少 {{count}} 条',
     more_one: '另有 {{count}} 条',
     more_other: '另有 {{count}} 条',
     label: '未关闭的严重告警',

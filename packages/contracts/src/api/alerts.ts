@@ -7,7 +7,7 @@
 import { Type } from 'typebox';
 import { ById, paging } from '../common';
 import { PageOf } from '../envelope-schemas';
-import { ALERT_STATUSES, AlertRuleSchema, AlertSchema, ByBigId, CreateAlertRuleSchema, UpdateAlertRuleSchema } from '../sensing';
+import { ALERT_SEVERITIES, ALERT_STATUSES, AlertRuleSchema, AlertSchema, ByBigId, CreateAlertRuleSchema, UpdateAlertRuleSchema } from '../sensing';
 import { defineEndpoints, PUBLIC, signedIn } from './endpoint';
 
 const tags = ['sensing'] as const;
@@ -24,10 +24,13 @@ export const alertsApi = defineEndpoints({
     path: '/api/sensing/alerts',
     summary: 'Alerts, newest first',
     description:
-      '`status`: open, acknowledged, closed, or `active` (open or acknowledged); every status without it. Who acknowledged or closed an alert is shown to signed-in users only (null for visitors). Pages of at most 100.',
+      '`status`: open, acknowledged, closed, or `active` (open or acknowledged); every status without it. `severity`: only the alerts of rules of that severity (info, warning, critical); `total` counts them all, so a screen can say exactly how many critical alerts are active. Who acknowledged or closed an alert is shown to signed-in users only (null for visitors). Pages of at most 100.',
     tags,
     access: PUBLIC,
-    query: Type.Object({ status: Type.Optional(Type.Enum([...ALERT_STATUSES, 'active'] as const)), ...paging(100, 20) }, { additionalProperties: false }),
+    query: Type.Object(
+      { status: Type.Optional(Type.Enum([...ALERT_STATUSES, 'active'] as const)), severity: Type.Optional(Type.Enum(ALERT_SEVERITIES)), ...paging(100, 20) },
+      { additionalProperties: false },
+    ),
     response: PageOf(AlertSchema),
     errors: [],
   },

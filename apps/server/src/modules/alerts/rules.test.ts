@@ -141,6 +141,40 @@ describe('alert rules', () => {
     expect(await activeAlertsOf(second.thing.id)).toHaveLength(1);
   });
 
+  it('lists only the alerts of one severity, and counts them all, when asked (the wall counts the critical ones)', async () => {
+    const ruleOf = async (name: string, threshold: number, severity: Alert['severity']) =>
+      dataOf(
+        await editor.post<AlertRule>('/api/sensing/alert-rules', {
+          kind: 'threshold',
+          name,
+          observedProperty: 'fire_danger_level',
+          comparator: '>=',
+          threshold,
+          thingKind: 'sensor_mast',
+          severity,
+        }),
+      );
+    const rule = await ruleOf('火险 5 级', 5, 'critical');
+    await ruleOf('火险 3 级', 3, 'warning');
+    for (const code of ['SEVERITY-1', 'SEVERITY-2']) expect(dataOf(await (await mast(code)).push(5, '2023-01-22T19:00:00+08:00')).accepted).toBe(1);
+    const every = dataOf(await admin.get<Page<Alert>>('/api/sensing/alerts?status=active&pageSize=100')).items;
+    const critical = every.filter((a) => a.severity === 'critical');
+    expect(critical.filter((a) => a.rule.id === rule.id).length).toBeGreaterThanOrEqual(2);
+    expect(every.length).toBeGreaterThan(critical.length);
+
+    const page = dataOf(await admin.get<Page<Alert>>('/api/sensing/alerts?status=active&severity=critical&pageSize=1'));
+    expect(page.total).toBe(critical.length);
+    expect(page.items).toEqual(critical.slice(0, 1));
+    const warnings = dataOf(await admin.get<Page<Alert>>('/api/sensing/alerts?status=active&severity=warning&pageSize=100'));
+    expect(warnings.items.length).toBeGreaterThan(0);
+    expect(warnings.items.every((a) => a.severity === 'warning')).toBe(true);
+    expect(warnings.total).toBe(every.length - critical.length - every.filter((a) => a.severity === 'info').length);
+
+    const refused = await admin.get('/api/sensing/alerts?severity=fatal');
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused).details?.map((d) => d.field)).toEqual(['querystring/severity']);
+  });
+
   it('edits a silence rule and audits only what changed; enabling an enabled rule changes nothing', async () => {
     const rule = dataOf(
       await admin.post<AlertRule>('/api/sensing/alert-rules', {

@@ -27,7 +27,7 @@
  */
 import { and, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Page } from '@eco/contracts/envelope';
-import type { Alert, AlertStatus, ThingKind } from '@eco/contracts/sensing';
+import type { Alert, AlertSeverity, AlertStatus, ThingKind } from '@eco/contracts/sensing';
 import type { Acting, UserActing } from '../../auth/acting';
 import { assertInScope } from '../../auth/organisation-scope';
 import { inTransaction, type Db } from '../../db/client';
@@ -351,16 +351,25 @@ export async function publishAlertChanges(db: Db, bus: SensingBus, changes: Aler
   for (const alert of await alertsByIds(db, [...changes.opened, ...changes.closed])) bus.publish({ type: 'alert', data: alert });
 }
 
-/** One page of alerts, newest first; `active` = open or acknowledged. */
-export async function listAlerts(db: Db, query: { status?: AlertStatus | 'active'; page: number; pageSize: number }): Promise<Page<Alert>> {
-  const where = query.status === 'active' ? ne(alerts.status, 'closed') : query.status ? eq(alerts.status, query.status) : undefined;
+/**
+ * One page of alerts, newest first; `active` = open or acknowledged; `severity` = of rules of that
+ * severity. `total` counts every alert the filters match.
+ */
+export async function listAlerts(
+  db: Db,
+  query: { status?: AlertStatus | 'active'; severity?: AlertSeverity; page: number; pageSize: number },
+): Promise<Page<Alert>> {
+  const where = and(
+    query.status === 'active' ? ne(alerts.status, 'closed') : query.status ? eq(alerts.status, query.status) : undefined,
+    query.severity ? eq(alertRules.severity, query.severity) : undefined,
+  );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     alertsQuery(db)
       .where(where)
       .orderBy(desc(alerts.openedAt), desc(alerts.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(alerts).where(where),
+    db.select({ total: count() }).from(alerts).innerJoin(alertRules, eq(alertRules.id, alerts.ruleId)).where(where),
   ]);
   return { items: rows.map(toAlert), total, page: query.page, pageSize: query.pageSize };
 }

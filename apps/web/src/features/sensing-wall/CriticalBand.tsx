@@ -47,20 +47,21 @@ function useAnnouncement(critical: readonly Alert[], locale: Locale, at: string,
  * none. A screen reader hears each new one once through a hidden `role="alert"` region that is
  * always there (useAnnouncement).
  *
- * @param alerts the active alerts, newest first (one page of the alert list)
- * @param complete whether that page holds every active alert; if not, the count is a lower bound
+ * @param alerts the active critical alerts, newest first (one page of the alert list with
+ *   `severity=critical`; any other given is left out)
+ * @param total how many active critical alerts there are in all (that list's `total`)
  * @param at the server's clock (ISO 8601), against which the times are written
  * @param ruleLabel an alert's rule in words in the language on screen (./alert-rule-label.ts)
  */
 export function CriticalBand({
   alerts,
-  complete,
+  total,
   locale,
   at,
   ruleLabel,
 }: {
   alerts: readonly Alert[];
-  complete: boolean;
+  total: number;
   locale: Locale;
   at: string;
   ruleLabel: (a: Alert) => string;
@@ -68,7 +69,9 @@ export function CriticalBand({
   const { t } = useTranslation();
   const critical = criticalOf(alerts);
   const announcement = useAnnouncement(critical, locale, at, ruleLabel);
-  const more = critical.length - CRITICAL_SHOWN;
+  // the page may be older or newer than the count by an alert or two while both are refetched
+  const count = Math.max(total, critical.length);
+  const more = count - Math.min(critical.length, CRITICAL_SHOWN);
   return (
     <>
       <p className="wall-sr-only" role="alert">
@@ -77,7 +80,7 @@ export function CriticalBand({
       {critical.length > 0 && (
         <section className="wall-critical" aria-label={t('wall.critical.label')} data-testid="wall-critical">
           <b className="wall-critical-count" data-testid="wall-critical-count">
-            {complete ? t('wall.critical.count', { count: critical.length }) : t('wall.critical.countAtLeast', { count: critical.length })}
+            {t('wall.critical.count', { count })}
           </b>
           <ul className="wall-critical-list">
             {critical.slice(0, CRITICAL_SHOWN).map((a) => (

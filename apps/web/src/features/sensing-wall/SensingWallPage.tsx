@@ -27,13 +27,11 @@ const ThingsMap = lazy(() => import('./ThingsMap'));
  */
 const FIGURES_REFRESH = { refetchInterval: 60_000 };
 const MAP_REFRESH = { refetchInterval: 120_000 };
-/**
- * The active alerts the wall reads, newest first: one page of the largest size the API gives, so
- * the critical band can count and name every critical one (the list has no severity filter); the
- * alerts panel shows the newest ALERT_ROWS of them.
- */
-const ACTIVE_ALERTS = { status: 'active', pageSize: 100 } as const;
+/** The alerts panel's rows: the newest active alerts (and the count of them all, the list's `total`). */
 const ALERT_ROWS = 8;
+const ACTIVE_ALERTS = { status: 'active', pageSize: ALERT_ROWS } as const;
+/** The active critical alerts, newest first, for the critical band, which names the newest and counts them all (the list's `total`). */
+const CRITICAL_ALERTS = { status: 'active', severity: 'critical', pageSize: 20 } as const;
 const GLYPHS = { air_quality_station: '●', video_camera: '■', infrared_camera: '▲', sensor_mast: '◆' } as const;
 
 /** The name of an ObservedProperty for people (the server's; `AQI` for the index, as everyone says it). */
@@ -199,6 +197,8 @@ export default function SensingWallPage() {
   const latest = useLatestObservations(150);
   const alerts = useAlerts(ACTIVE_ALERTS);
   const activeAlerts = alerts.data?.items ?? [];
+  const critical = useAlerts(CRITICAL_ALERTS);
+  const criticalAlerts = critical.data?.items ?? [];
   const detections = useRecentDetections(6);
   const tasks = usePublicTasks({ refetchInterval: 30_000 });
   // the times are read against the server's clock when it has answered (the browser's may be off)
@@ -208,8 +208,8 @@ export default function SensingWallPage() {
   const ruleLabel = useAlertRuleLabel([...arrived, ...(latest.data ?? [])]);
 
   return (
-    <div className={criticalOf(activeAlerts).length > 0 ? 'sensing-wall has-critical' : 'sensing-wall'}>
-      <CriticalBand alerts={activeAlerts} complete={activeAlerts.length >= (alerts.data?.total ?? 0)} locale={locale} at={at} ruleLabel={ruleLabel} />
+    <div className={criticalOf(criticalAlerts).length > 0 ? 'sensing-wall has-critical' : 'sensing-wall'}>
+      <CriticalBand alerts={criticalAlerts} total={critical.data?.total ?? 0} locale={locale} at={at} ruleLabel={ruleLabel} />
       <aside className="wall-col">
         <section className="wall-panel">
           <h2>
