@@ -253,6 +253,21 @@ describe('sensing management', () => {
     const alertsCard = sectionCard(page, '告警');
     await row(alertsCard, code).waitFor();
     expect(await row(alertsCard, code).innerText()).toContain(ruleName);
+    // filtered by severity (kept in the address): the 严重 rule's alert is not among the 警告 ones
+    const severity = alertsCard.locator('.pm-alerts-severity');
+    const pickSeverity = (label: string) =>
+      choose(
+        page,
+        () => alertsCard.getByLabel('按级别筛选', { exact: true }).click(),
+        () => pickOption(page, label),
+        severity,
+        label,
+      );
+    await pickSeverity('警告');
+    await expect.poll(() => page.url()).toContain('severity=warning');
+    await row(alertsCard, code).waitFor({ state: 'detached' });
+    await pickSeverity('严重');
+    await row(alertsCard, code).waitFor();
 
     // switched off, its alert closes (and leaves /home and /stgz of the other specs as they were)
     await listedRule.getByRole('switch', { name: ruleName }).click();

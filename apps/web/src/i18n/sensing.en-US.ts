@@ -192,6 +192,8 @@ const sensingEnUS: SensingMessages = {
     closedBy: 'Closed by {{who}} at {{time}}',
     active: 'Active',
     all: 'All',
+    severityFilter: 'Filter by severity',
+    everySeverity: 'All severities',
   },
 };
 export default sensingEnUS;

@@ -194,6 +194,8 @@ const sensingZhCN = {
     closedBy: '{{who}} 于 {{time}} 关闭',
     active: '未关闭',
     all: '全部',
+    severityFilter: '按级别筛选',
+    everySeverity: '全部级别',
   },
 };
 export default sensingZhCN;

@@ -4,11 +4,12 @@ import Card from 'antd/es/card';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { ALERT_STATUSES, type Alert, type AlertStatus } from '@eco/contracts/sensing';
+import { ALERT_SEVERITIES, ALERT_STATUSES, type Alert, type AlertSeverity, type AlertStatus } from '@eco/contracts/sensing';
 import { useTranslation } from 'react-i18next';
 import { useAlertMutations, useAlerts, useAlertStream } from '../../../api/alerts';
 import { useObservedProperties } from '../../../api/things';
@@ -28,7 +29,7 @@ const FILTERS: Filter[] = ['active', ...ALERT_STATUSES, 'all'];
 
 /**
  * 告警处理 (administrators, editors): alerts newest first, filtered by status (default: not
- * closed; in the address), updating live as the wall does (the sensing stream's `alert` events;
+ * closed) and by severity (default: every one), both in the address, updating live as the wall does (the sensing stream's `alert` events;
  * every minute while it is down); each with its rule's name in the language on screen (`ruleName`),
  * its condition in words (`AQI 高于 200`) and
  * the value in the property's unit. Acknowledge an open one, close an open or acknowledged one
@@ -44,10 +45,11 @@ export default function AlertsSection() {
   const properties = useObservedProperties();
   const unitOf = (code: string | null) => properties.data?.find((p) => p.code === code)?.unit ?? '';
   const filter = FILTERS.find((f) => f === params.get('status')) ?? 'active';
+  const severity = ALERT_SEVERITIES.find((s) => s === params.get('severity'));
   const page = pageParam(params);
   const [modal, modalHolder] = Modal.useModal();
   const list = useAlerts(
-    filter === 'all' ? { page, pageSize: PAGE_SIZE } : { status: filter, page, pageSize: PAGE_SIZE },
+    { ...(filter === 'all' ? {} : { status: filter }), ...(severity ? { severity } : {}), page, pageSize: PAGE_SIZE },
     live ? {} : { refetchInterval: FALLBACK_REFRESH_MS },
   );
   const { acknowledge, close } = useAlertMutations();
@@ -159,15 +161,25 @@ export default function AlertsSection() {
         extra={<Badge status={live ? 'processing' : 'default'} text={live ? t('pm.alerts.live') : t('pm.alerts.offline')} className="pm-alerts-live" />}
       >
         {modalHolder}
-        <Segmented<Filter>
-          value={filter}
-          onChange={(value) => update({ status: value === 'active' ? null : value }, true)}
-          options={FILTERS.map((f) => ({
-            value: f,
-            label: f === 'active' ? t('sensing.alerts.active') : f === 'all' ? t('sensing.alerts.all') : t(`sensing.alertStatuses.${f}`),
-          }))}
-          style={{ marginBottom: 16 }}
-        />
+        <div className="pm-alerts-filters">
+          <Segmented<Filter>
+            value={filter}
+            onChange={(value) => update({ status: value === 'active' ? null : value }, true)}
+            options={FILTERS.map((f) => ({
+              value: f,
+              label: f === 'active' ? t('sensing.alerts.active') : f === 'all' ? t('sensing.alerts.all') : t(`sensing.alertStatuses.${f}`),
+            }))}
+          />
+          <Select<AlertSeverity>
+            className="pm-alerts-severity"
+            allowClear
+            value={severity}
+            placeholder={t('sensing.alerts.everySeverity')}
+            aria-label={t('sensing.alerts.severityFilter')}
+            onChange={(value) => update({ severity: value ?? null }, true)}
+            options={ALERT_SEVERITIES.map((s) => ({ value: s, label: t(`sensing.severities.${s}`) }))}
+          />
+        </div>
         <Table<Alert>
           rowKey="id"
           columns={columns}
