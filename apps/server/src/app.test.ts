@@ -31,7 +31,7 @@ const ROUTES: { route: string; url: string; query?: string[] }[] = [
   { route: '/api/sensing/datastreams/{id}/series', url: '/api/sensing/datastreams/1/series', query: ['interval', 'from', 'to'] },
   { route: '/api/sensing/summary', url: '/api/sensing/summary', query: ['by', 'property'] },
   { route: '/api/sensing/detections', url: '/api/sensing/detections', query: ['limit'] },
-  { route: '/api/sensing/alerts', url: '/api/sensing/alerts', query: ['status', 'page', 'pageSize'] },
+  { route: '/api/sensing/alerts', url: '/api/sensing/alerts', query: ['status', 'severity', 'page', 'pageSize'] },
   { route: '/api/applications', url: '/api/applications', query: ['keyword', 'category'] },
   { route: '/api/tools/downloads', url: '/api/tools/downloads' },
   { route: '/api/notices', url: '/api/notices', query: ['keyword', 'category', 'from', 'to', 'page', 'pageSize'] },
