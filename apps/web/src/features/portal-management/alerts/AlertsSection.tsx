@@ -29,10 +29,10 @@ const FILTERS: Filter[] = ['active', ...ALERT_STATUSES, 'all'];
 
 /**
  * 告警处理 (administrators, editors): alerts newest first, filtered by status (default: not
- * closed) and by severity (default: every one), both in the address, updating live as the wall does (the sensing stream's `alert` events;
- * every minute while it is down); each with its rule's name in the language on screen (`ruleName`),
- * its condition in words (`AQI 高于 200`) and
- * the value in the property's unit. Acknowledge an open one, close an open or acknowledged one
+ * closed) and by severity (default: every one), both in the address; updating live as the wall
+ * does (the sensing stream's `alert` events; every minute while it is down); each with its rule's
+ * name in the language on screen (`ruleName`), its condition in words (`AQI 高于 200`) and the
+ * value in the property's unit. Acknowledge an open one, close an open or acknowledged one
  * (after a confirmation saying what it means), each recorded with who and when (and audited by
  * the server) and said to have succeeded; below, the alert rules (AlertRulesCard).
  * Editors below the province handle only the alerts of their organisation's devices (the server
