@@ -4,7 +4,6 @@
  * as tables under it for those who cannot see the map (./MapDataTable.tsx). ECharts is imported modularly (echarts/core) and this module
  * is loaded lazily, so a screen's first paint never waits for it.
  */
-import { theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { GeoComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -16,6 +15,7 @@ import type { Station } from '@eco/contracts/stations';
 import type { PublicTask } from '@eco/contracts/verification-figures';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
+import { useFontScale } from '../use-font-scale';
 import { GeoScatterChart } from './geo-scatter-chart';
 import { MapDataTable } from './MapDataTable';
 import { TaskTip, taskSeries } from './task-layer';
@@ -125,8 +125,8 @@ export default function ProvinceMap({ boundaries, stations, tasks = [], height, 
     };
   }, []);
 
-  // the city names follow the text size the visitor chose (antd's small text: 12, 14 or 16 px, app/theme.ts)
-  const labelPx = theme.useToken().token.fontSizeSM;
+  // the city names follow the text size the visitor chose: 12 px at the standard size
+  const labelPx = Math.round(12 * useFontScale());
 
   useEffect(() => {
     // ECharts reads `properties.name` for region names; the GeoJSON type differs only nominally
