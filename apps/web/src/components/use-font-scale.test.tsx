@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { useFontScale } from './use-font-scale';
 
 // React's act() environment flag for a hand-rolled test renderer
@@ -10,7 +10,10 @@ function Shown() {
   return <span>{useFontScale()}</span>;
 }
 
-afterEach(() => document.documentElement.style.removeProperty('--eco-font-scale'));
+// the files of a worker share one document (vitest.config.ts: isolate false), and another may have set it
+const clear = () => document.documentElement.style.removeProperty('--eco-font-scale');
+beforeEach(clear);
+afterEach(clear);
 
 it('follows the text size set on the page, 1 until one is set', async () => {
   const container = document.createElement('div');
