@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +36,13 @@ export function InitialStateGate({ children, loading = null }: { children: React
       // overwrite the screen's title on a first load (a parent's effects run after its children's).
       const loaded = await fetchInitialState();
       if (ticket !== latest.current) return;
+      const first = stateRef.current === null;
       stateRef.current = loaded;
-      setState(loaded);
+      // The first state brings in the whole first screen: as a transition, React builds it in slices
+      // that yield to the browser instead of one long task (issue 13 item 9: total blocking time).
+      // A later state (sign-in, sign-out) is set at once, so what follows it sees it.
+      if (first) startTransition(() => setState(loaded));
+      else setState(loaded);
     } catch {
       if (ticket === latest.current) setFailed(true); // the request layer has already said why
     }
