@@ -25,7 +25,7 @@ export const geographyApi = defineEndpoints({
     path: '/api/city-boundaries',
     summary: 'City boundaries, GeoJSON FeatureCollection, WGS-84',
     description:
-      'For everyone, for the province map: one feature per city (`properties.code` the 4-digit division code, `properties.name` as in the divisions), polygons of [longitude, latitude] (RFC 7946). Browsers may keep it for an hour (`Cache-Control: public, max-age=3600`).',
+      'For everyone, for the province map: one feature per city (`properties.code` the 4-digit division code, `properties.name` as in the divisions), polygons of [longitude, latitude] (RFC 7946), simplified for drawing: borders two cities share stay identical, positions are rounded to 10⁻⁴° (about 11 m), and which city a point lies in is decided on the full outlines the database keeps. Browsers may keep it for an hour (`Cache-Control: public, max-age=3600`).',
     tags,
     access: PUBLIC,
     response: CityBoundariesSchema,

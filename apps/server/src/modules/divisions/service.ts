@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CityBoundaries, DivisionTree } from '@eco/contracts/divisions';
 import type { Db } from '../../db/client';
 import { cityBoundaries, divisions } from '../../db/schema';
+import { outlinesForDisplayCached } from './display-geometry';
 
 /** The province → city → county tree, in the published order. */
 export async function getDivisionTree(db: Db): Promise<DivisionTree> {
@@ -20,7 +21,10 @@ export async function getDivisionTree(db: Db): Promise<DivisionTree> {
     }));
 }
 
-/** City boundaries as one GeoJSON FeatureCollection (WGS-84), `properties.code` = 4-digit city code. */
+/**
+ * City boundaries as one GeoJSON FeatureCollection (WGS-84), `properties.code` = 4-digit city code,
+ * simplified for drawing (./display-geometry.ts).
+ */
 export async function getCityBoundaries(db: Db): Promise<CityBoundaries> {
   const rows = await db
     .select({ code: cityBoundaries.divisionCode, name: divisions.name, geometry: cityBoundaries.geometry })
@@ -29,6 +33,6 @@ export async function getCityBoundaries(db: Db): Promise<CityBoundaries> {
     .orderBy(asc(cityBoundaries.divisionCode));
   return {
     type: 'FeatureCollection',
-    features: rows.map((r) => ({ type: 'Feature' as const, properties: { code: r.code, name: r.name }, geometry: r.geometry })),
+    features: outlinesForDisplayCached(rows).map((r) => ({ type: 'Feature' as const, properties: { code: r.code, name: r.name }, geometry: r.geometry })),
   };
 }
