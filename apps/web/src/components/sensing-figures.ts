@@ -8,6 +8,7 @@
 import type { Overview } from '@eco/contracts/sensing';
 import type { TFunction } from 'i18next';
 import type { Locale } from '../i18n/i18n';
+import { formatCount } from './format-count';
 import { formatDataTime } from './format-data-time';
 
 export interface SensingFigure {
@@ -58,7 +59,7 @@ export function sensingFigures(overview: Overview | undefined, t: TFunction, loc
         }
       : {
           key: 'pollutedStations',
-          value: polluted.toLocaleString(locale),
+          value: formatCount(polluted),
           tone: polluted > 0 ? 'warn' : 'normal',
           time: [
             overview.aqiTime && t('sensing.figures.dataTime', { time: time(overview.aqiTime) }),
@@ -76,9 +77,9 @@ export function sensingFigures(overview: Overview | undefined, t: TFunction, loc
       time: overview.dataTime ? t('sensing.figures.dataTime', { time: time(overview.dataTime) }) : t('sensing.figures.neverHeard'),
       title: [byKind, t('sensing.figures.onlineRule')].filter(Boolean).join('\n'),
     },
-    { key: 'observations24h', value: overview.observationsLast24h.toLocaleString(locale), tone: 'normal', time: asOf },
+    { key: 'observations24h', value: formatCount(overview.observationsLast24h), tone: 'normal', time: asOf },
     pollutedFigure,
-    { key: 'activeAlerts', value: overview.activeAlerts.toLocaleString(locale), tone: overview.activeAlerts > 0 ? 'warn' : 'normal', time: asOf },
-    { key: 'detections24h', value: overview.detectionsLast24h.toLocaleString(locale), tone: 'normal', time: asOf },
+    { key: 'activeAlerts', value: formatCount(overview.activeAlerts), tone: overview.activeAlerts > 0 ? 'warn' : 'normal', time: asOf },
+    { key: 'detections24h', value: formatCount(overview.detectionsLast24h), tone: 'normal', time: asOf },
   ];
 }
