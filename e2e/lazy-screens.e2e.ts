@@ -64,6 +64,20 @@ describe('lazy screens and the loading spinner', () => {
     expect(fetched.some((path) => /\/assets\/RegulationsPage-[^/]+\.css$/.test(path))).toBe(true);
   });
 
+  // issue 13 item 9: the first screen's code downloads beside the app's script, not after it has run
+  it.each([
+    ['/home', /\/assets\/HomePage-[^/]+\.js$/],
+    ['/technical-regulations', /\/assets\/RegulationsPage-[^/]+\.js$/],
+  ])('a first visit to %s asks for its screen’s chunk while the app’s own script is still on its way', async (route, chunk) => {
+    const page = await browser.newPage();
+    const entry = await holdChunk(page, '**/assets/index-*.js');
+    const screenChunk = page.waitForRequest((request) => chunk.test(new URL(request.url()).pathname));
+    await page.goto(appUrl(route), { waitUntil: 'commit' });
+    await screenChunk;
+    await entry.release();
+    await page.locator('main h1, main h2').first().waitFor();
+  });
+
   // The spinner's promise is "not before 300 ms": a screen that arrives sooner never flashes it.
   // Asserted as that promise, so a machine too busy to load the screen in 300 ms shows the spinner
   // as it should, and the test still holds.

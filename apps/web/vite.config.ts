@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreload } from './build/route-preload';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -49,11 +50,16 @@ function precompress(): Plugin {
   };
 }
 
-/** The screens a visitor lands on first (issue 13 item 9), by the name of their chunk. */
+/** The screens a visitor lands on first (issue 13 item 9), by the name of their chunk, with their routes. */
 const PUBLIC_SCREENS = {
   HomePage: 'src/features/home/HomePage.tsx',
   NoticesPage: 'src/features/notices/NoticesPage.tsx',
   RegulationsPage: 'src/features/technical-regulations/RegulationsPage.tsx',
+};
+const PUBLIC_ROUTES: Record<string, keyof typeof PUBLIC_SCREENS> = {
+  home: 'HomePage',
+  'notification-announcement': 'NoticesPage',
+  'technical-regulations': 'RegulationsPage',
 };
 
 type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
@@ -164,7 +170,13 @@ function publicScreenGroups(): Rolldown.CodeSplittingGroup[] {
  */
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    routePreload(
+      Object.fromEntries(Object.entries(PUBLIC_ROUTES).map(([segment, screen]) => [segment, fileURLToPath(new URL(PUBLIC_SCREENS[screen], import.meta.url))])),
+    ),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,0 +1,53 @@
+import type { Plugin, Rolldown } from 'vite';
+
+/**
+ * Writes the `eco-route-chunks` meta tag that public/route-preload.js reads, and loads that script
+ * first thing in the page: for each public screen, the last segment of its route (`home`) and the
+ * files its code needs beyond the app's entry chunk — the screen's chunk, the chunks it imports
+ * statically, their stylesheets — relative to the page (`./assets/HomePage-….js`), so a first visit
+ * fetches them beside the entry chunk rather than after it has run (issue 13 item 9).
+ *
+ * `screens`: route segment → the screen's module file (absolute path), e.g. `{ home: '/…/HomePage.tsx' }`.
+ */
+export function routePreload(screens: Record<string, string>): Plugin {
+  return {
+    name: 'eco:route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        /** `from` and the chunks it imports statically, directly or not, with their stylesheets; none of `skip`. */
+        const reached = (from: Rolldown.OutputChunk, skip = new Set<string>()): Set<string> => {
+          const found = new Set<string>();
+          const visit = (chunk: Rolldown.OutputChunk) => {
+            if (skip.has(chunk.fileName) || found.has(chunk.fileName)) return;
+            found.add(chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
+            for (const imported of chunk.imports) {
+              const next = byFile.get(imported);
+              if (next) visit(next);
+            }
+          };
+          visit(from);
+          return found;
+        };
+        // what the page loads anyway: the entry chunk and its imports (index.html names them)
+        const entry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...reached(chunk)]));
+        const filesOf = (screenFile: string): string[] => {
+          const start = chunks.find((chunk) => chunk.moduleIds.includes(screenFile));
+          if (!start) throw new Error(`route-preload: no chunk holds ${screenFile}`);
+          return [...reached(start, entry)].map((file) => `./${file}`);
+        };
+        const routeChunks = Object.fromEntries(Object.entries(screens).map(([segment, file]) => [segment, filesOf(file)]));
+        return [
+          { tag: 'meta', attrs: { name: 'eco-route-chunks', content: JSON.stringify(routeChunks) }, injectTo: 'head' },
+          { tag: 'script', attrs: { src: './route-preload.js', async: true }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
