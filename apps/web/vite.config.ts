@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routePreload } from './build/route-preload';
+import { slimEndpoints } from './build/slim-endpoints';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -171,6 +172,7 @@ function publicScreenGroups(): Rolldown.CodeSplittingGroup[] {
 export default defineConfig({
   base: './',
   plugins: [
+    slimEndpoints(),
     react(),
     routePreload(
       Object.fromEntries(Object.entries(PUBLIC_ROUTES).map(([segment, screen]) => [segment, fileURLToPath(new URL(PUBLIC_SCREENS[screen], import.meta.url))])),
