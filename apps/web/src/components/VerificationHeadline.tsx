@@ -16,7 +16,20 @@ const ALWAYS = new Set(['hotspot']);
 export function VerificationHeadline({ className, refetchInterval }: { className?: string; refetchInterval?: number }) {
   const { t } = useTranslation();
   const { data } = useVerificationSummary(refetchInterval ? { refetchInterval } : {});
-  if (!data) return null;
+  if (!data) {
+    // the lines a day without work shows, empty, so the page below does not move down when the figures arrive
+    return (
+      <section className={className} aria-busy="true" aria-label={t('verification.headline.title')}>
+        <ul>
+          <li>
+            <b>{'\u00a0'}</b>
+            <small>{'\u00a0'}</small>
+          </li>
+        </ul>
+        <small>{'\u00a0'}</small>
+      </section>
+    );
+  }
   const zh = currentLocale() === 'zh-CN';
   const shown = data.kinds.filter((k) => ALWAYS.has(k.kind) || k.today > 0 || k.open > 0);
   const line = (k: KindSummary) =>

@@ -38,7 +38,8 @@ export function KeyFigures() {
             suffix={f.value === undefined ? undefined : f.suffix}
             loading={f.value === undefined}
           />
-          {f.time && <small className="key-figure-time">{f.time}</small>}
+          {/* there while loading too, so the card does not grow when the data time arrives */}
+          {'time' in f && <small className="key-figure-time">{f.time ?? '\u00a0'}</small>}
         </div>
       ))}
     </div>

@@ -74,7 +74,8 @@ export function SensingFigures() {
           <span key={f.key} className={`sensing-figure ${f.tone}`} title={f.title} data-figure={f.key}>
             <b>{f.value}</b>
             <small>{t(`sensing.figures.${f.key}`)}</small>
-            {f.time && <small className="sensing-figure-time">{f.time}</small>}
+            {/* the line is there while loading too, so the strip does not grow (and push the page down) when the figures arrive */}
+            <small className="sensing-figure-time">{f.time || '\u00a0'}</small>
           </span>
         ))}
       </Link>
