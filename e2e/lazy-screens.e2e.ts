@@ -57,6 +57,8 @@ describe('lazy screens and the loading spinner', () => {
     await page.waitForLoadState('networkidle');
     expect(fetched.some((path) => /\/assets\/HomePage-[^/]+\.js$/.test(path))).toBe(true);
     expect(regulationsChunks()).toEqual([]);
+    // nor code /home shares only with the notices and regulations screens (e.g. TypeBox, the date picker)
+    expect(fetched.filter((path) => /\/assets\/shared-notices[^/]*\.js$/.test(path))).toEqual([]);
 
     await menuItem(page, '技术规范').click();
     await regulationsHeading(page).waitFor();

@@ -12,6 +12,9 @@ import { Type, type Static } from 'typebox';
 import { Id, IsoTime } from './common';
 import { OneLine } from './text';
 
+// schema-free, so a screen that needs only these does not load TypeBox (docs/web.md §First load)
+export { AQI_FRESH_MINUTES, isAqiFresh, MAX_FUTURE_MINUTES } from './freshness';
+
 export const THING_KINDS = ['air_quality_station', 'video_camera', 'infrared_camera', 'sensor_mast'] as const;
 export type ThingKind = (typeof THING_KINDS)[number];
 
@@ -66,22 +69,6 @@ export function onlineWindowSeconds(kind: ThingKind, reportingIntervalSeconds: n
   return (reportingIntervalSeconds ?? DEFAULT_REPORTING_INTERVAL_SECONDS[kind]) * ONLINE_INTERVALS;
 }
 
-/**
- * A station's newest AQI counts in the figures (stations above AQI 100, by level) only while it is
- * at most this many minutes old; older, the station is "no recent data" (无最新数据), not counted by
- * its old level (docs/sensing.md §Freshness). The AQI is an hourly value (HJ 633-2012 §5, 1-hour
- * concentrations), published after its hour ends: two hours are the newest hour and one late one.
- */
-export const AQI_FRESH_MINUTES = 120;
-
-/** Whether an AQI observed at `time` still counts at `at` (both ISO 8601 or Date): within AQI_FRESH_MINUTES, not ahead of `at` by more than drift. */
-export function isAqiFresh(time: string | Date, at: string | Date): boolean {
-  const age = new Date(at).getTime() - new Date(time).getTime();
-  return age <= AQI_FRESH_MINUTES * 60_000 && age >= -MAX_FUTURE_MINUTES * 60_000;
-}
-
-/** How far ahead of the server's clock a phenomenonTime may be (clock drift of a device), minutes. */
-export const MAX_FUTURE_MINUTES = 5;
 /** The earliest phenomenonTime accepted (older is a device clock that was never set). */
 export const EARLIEST_PHENOMENON_TIME = '2000-01-01T00:00:00+08:00';
 

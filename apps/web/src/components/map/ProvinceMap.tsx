@@ -9,7 +9,7 @@ import { GeoComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { aqiLevelOf } from '@eco/contracts/aqi-levels';
-import { isAqiFresh } from '@eco/contracts/sensing';
+import { isAqiFresh } from '@eco/contracts/freshness';
 import type { CityBoundaries } from '@eco/contracts/divisions';
 import type { Station } from '@eco/contracts/stations';
 import type { PublicTask } from '@eco/contracts/verification-figures';
