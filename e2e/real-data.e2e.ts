@@ -56,6 +56,32 @@ describe('the home page with real data', () => {
     expect(await page.getByText(/^数据时间：2023年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/).isVisible()).toBe(true);
   });
 
+  // issue 13 item 9: on a slow network the figures arrive after the page is drawn; what is below them must not jump
+  it.each([1440, 412])('keeps what is below the figures in place when their data arrives (%i px wide)', async (width) => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const url of ['**/api/sensing/overview*', '**/api/verification/summary*', '**/api/stations*']) {
+      await page.route(url, async (route) => {
+        await held;
+        await route.continue().catch(() => {});
+      });
+    }
+    await page.goto(appUrl('/home'));
+    const below = page.locator('.home-grid');
+    await below.waitFor();
+    const before = await below.boundingBox();
+    release();
+    await page.getByTestId('verification-headline').waitFor();
+    await expect.poll(() => keyFigure(page, '空气质量监测站').innerText(), { timeout: WAIT_MS }).toBe(String(STATIONS));
+    await expect.poll(() => page.locator('[data-figure="online"] b').innerText(), { timeout: WAIT_MS }).not.toBe('—');
+    const after = await below.boundingBox();
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2);
+  });
+
   it('the latest regulations link to the regulation in the library', async () => {
     const page = await browser.newPage();
     await page.goto(appUrl('/home'));

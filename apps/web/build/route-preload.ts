@@ -2,7 +2,7 @@ import type { Plugin, Rolldown } from 'vite';
 
 /**
  * Writes the `eco-route-chunks` meta tag that public/route-preload.js reads, and loads that script
- * first thing in the page: for each public screen, the last segment of its route (`home`) and the
+ * (async, at the end of the page's head): for each public screen, the last segment of its route (`home`) and the
  * files its code needs beyond the app's entry chunk — the screen's chunk, the chunks it imports
  * statically, their stylesheets — relative to the page (`./assets/HomePage-….js`), so a first visit
  * fetches them beside the entry chunk rather than after it has run (issue 13 item 9).

@@ -21,7 +21,7 @@ export function VerificationHeadline({ className, refetchInterval }: { className
     return (
       <section className={className} aria-busy="true" aria-label={t('verification.headline.title')}>
         <ul>
-          <li>
+          <li aria-hidden="true">
             <b>{'\u00a0'}</b>
             <small>{'\u00a0'}</small>
           </li>

@@ -32,12 +32,7 @@ export function KeyFigures() {
     <div className="key-figures">
       {figures.map((f) => (
         <div key={f.key} className="key-figure" data-figure={f.key}>
-          <Statistic
-            title={t(`home.figures.${f.key}`)}
-            value={f.value ?? '—'}
-            suffix={f.value === undefined ? undefined : f.suffix}
-            loading={f.value === undefined}
-          />
+          <Statistic title={t(`home.figures.${f.key}`)} value={f.value ?? '—'} suffix={f.value === undefined ? undefined : f.suffix} />
           {/* there while loading too, so the card does not grow when the data time arrives */}
           {'time' in f && <small className="key-figure-time">{f.time ?? '\u00a0'}</small>}
         </div>
