@@ -1,6 +1,6 @@
 /**
  * Builds the web app when its build is missing or older than any of its sources
- * (apps/web/src, index.html, public, vite.config.ts, package.json, packages/contracts/src).
+ * (apps/web/src, build, index.html, public, vite.config.ts, package.json, packages/contracts/src).
  * Used by `npm start` and the end-to-end tests, so both serve what the sources say.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps/web');
 const BUILT = path.join(WEB, 'dist/index.html');
-const SOURCES = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json']
+const SOURCES = ['src', 'build', 'index.html', 'public', 'vite.config.ts', 'package.json']
   .map((p) => path.join(WEB, p))
   .concat(path.join(ROOT, 'packages/contracts/src'));
 

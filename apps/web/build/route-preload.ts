@@ -1,11 +1,15 @@
 import type { Plugin, Rolldown } from 'vite';
 
 /**
- * Writes the `eco-route-chunks` meta tag that public/route-preload.js reads, and loads that script
- * (async, at the end of the page's head): for each public screen, the last segment of its route (`home`) and the
- * files its code needs beyond the app's entry chunk — the screen's chunk, the chunks it imports
- * statically, their stylesheets — relative to the page (`./assets/HomePage-….js`), so a first visit
- * fetches them beside the entry chunk rather than after it has run (issue 13 item 9).
+ * Writes the meta tags that public/boot.js reads, and loads that script (async, at the end of the
+ * page's head), so a first visit paints the page's header before the app runs and fetches the
+ * screen's code beside the entry chunk rather than after it has run (issue 13 item 9):
+ *
+ * - `eco-route-chunks`: for each public screen, the last segment of its route (`home`) and the
+ *   files its code needs beyond the app's entry chunk — the screen's chunk, the chunks it imports
+ *   statically, their stylesheets — relative to the page (`./assets/HomePage-….js`);
+ * - `eco-entry`: the entry chunk, whose `<script type="module">` becomes a `modulepreload` link
+ *   (fetched at once, run by boot.js once the header is painted).
  *
  * `screens`: route segment → the screen's module file (absolute path), e.g. `{ home: '/…/HomePage.tsx' }`.
  */
@@ -15,9 +19,9 @@ export function routePreload(screens: Record<string, string>): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const bundle = ctx.bundle;
-        if (!bundle) return [];
+        if (!bundle) return html;
         const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         /** `from` and the chunks it imports statically, directly or not, with their stylesheets; none of `skip`. */
@@ -43,10 +47,17 @@ export function routePreload(screens: Record<string, string>): Plugin {
           return [...reached(start, entry)].map((file) => `./${file}`);
         };
         const routeChunks = Object.fromEntries(Object.entries(screens).map(([segment, file]) => [segment, filesOf(file)]));
-        return [
-          { tag: 'meta', attrs: { name: 'eco-route-chunks', content: JSON.stringify(routeChunks) }, injectTo: 'head' },
-          { tag: 'script', attrs: { src: './route-preload.js', async: true }, injectTo: 'head' },
-        ];
+        const entryScript = /<script type="module" crossorigin src="(\.\/assets\/[^"]+\.js)"><\/script>/;
+        const entryFile = entryScript.exec(html)?.[1];
+        if (!entryFile) throw new Error('route-preload: index.html has no entry <script type="module"> to start from boot.js');
+        return {
+          html: html.replace(entryScript, `<link rel="modulepreload" crossorigin href="${entryFile}">`),
+          tags: [
+            { tag: 'meta', attrs: { name: 'eco-route-chunks', content: JSON.stringify(routeChunks) }, injectTo: 'head' },
+            { tag: 'meta', attrs: { name: 'eco-entry', content: entryFile }, injectTo: 'head' },
+            { tag: 'script', attrs: { src: './boot.js', async: true }, injectTo: 'head' },
+          ],
+        };
       },
     },
   };

@@ -1,0 +1,51 @@
+/**
+ * Starts the app once the page has painted its header (index.html), and meanwhile fetches what the
+ * screen the address names needs (issue 13 item 9: a lighter first load). Plain JavaScript, served
+ * as it is and loaded `async` from the page's head; both lists come from meta tags the build writes
+ * (build/route-preload.ts):
+ *
+ * - `eco-route-chunks`: per public screen (the last segment of #/home, #/notification-announcement,
+ *   #/technical-regulations; an empty route is /home), the files its code needs beyond the entry
+ *   chunk. They are fetched now, beside the entry chunk, instead of after it has run; any other
+ *   address fetches nothing early.
+ * - `eco-entry`: the app's entry chunk, which the page preloads but does not run. It is imported
+ *   once the browser reports the first contentful paint (the header), so a slow phone shows the
+ *   header at once instead of after the entry chunk has run (about a second of its CPU); a page
+ *   that paints nothing soon (opened in a background tab) or cannot tell starts it after 250 ms.
+ */
+(() => {
+  const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
+
+  const chunks = meta('eco-route-chunks');
+  const path = location.hash.slice(1).split('?')[0].replace(/\/+$/, '');
+  const screen = path.slice(path.lastIndexOf('/') + 1) || 'home';
+  const files = chunks ? JSON.parse(chunks)[screen] : undefined;
+  for (const file of Array.isArray(files) ? files : []) {
+    const link = document.createElement('link');
+    if (file.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    // as the app's own loader asks for them (anonymous CORS), so the browser uses what is fetched here
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.appendChild(link);
+  }
+
+  const entry = meta('eco-entry');
+  if (!entry) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    import(new URL(entry, document.baseURI).href);
+  };
+  try {
+    new PerformanceObserver(start).observe({ type: 'paint', buffered: true });
+  } catch {
+    // no paint timing in this browser: the timer below starts the app
+  }
+  setTimeout(start, 250);
+})();
