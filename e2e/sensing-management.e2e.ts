@@ -149,8 +149,18 @@ describe('sensing management', () => {
     expect(await once.innerText()).toContain('该密钥只显示这一次');
     const key = (await once.getByTestId('new-thing-key').innerText()).trim();
     expect(key.length).toBeGreaterThanOrEqual(20);
-    await once.getByRole('button', { name: /^确\s?定$/ }).click();
-    await once.waitFor({ state: 'hidden' });
+    // a click a loaded machine lands while the dialog is still zooming in can be lost (CI saw the
+    // dialog stay open): click 确定 until it closes; once it has, nothing is clicked again
+    await expect
+      .poll(async () => {
+        if (await once.isHidden()) return true;
+        await once
+          .getByRole('button', { name: /^确\s?定$/ })
+          .click({ timeout: 5_000 })
+          .catch(() => {});
+        return once.isHidden();
+      })
+      .toBe(true);
     // afterwards only its prefix is shown
     const keyRow = drawer.locator('.ant-table-row').filter({ hasText: '有效' });
     await keyRow.waitFor();
