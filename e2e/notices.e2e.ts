@@ -8,7 +8,7 @@
  * would tie the test to the wall clock.
  */
 import { describe, expect, it } from 'vitest';
-import { noToasts, waitForHash } from './support/app';
+import { waitForHash } from './support/app';
 import { appUrl, useBrowser } from './support/browser';
 import { createEditor, fetchAsPage, openSection, samplePdf } from './support/content';
 import { uniqueAccount } from './support/portal';
@@ -54,10 +54,8 @@ describe('notices', () => {
     await (await chooser).setFiles({ name: '防火责任书.pdf', mimeType: 'application/pdf', buffer: samplePdf('notice') });
     await drawer.getByRole('link', { name: '防火责任书.pdf', exact: true }).waitFor();
     await page.getByText('已保存为草稿').first().waitFor();
-    await noToasts(page);
     await drawer.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('已保存', { exact: true }).first().waitFor();
-    await noToasts(page);
     await drawer
       .getByRole('button', { name: '关闭' })
       .or(drawer.getByRole('button', { name: '取消' }))
@@ -92,7 +90,6 @@ describe('notices', () => {
     expect(await reader.getByRole('link', { name: title }).count()).toBe(0);
 
     // the schedule cancelled (back to draft), then published at once: it appears on the list and on /home
-    await noToasts(page);
     await row.getByRole('button', { name: '取消定时' }).click();
     await page.getByRole('dialog').filter({ hasText: '定时发布？' }).getByRole('button', { name: '取消定时' }).click();
     await row.getByText('草稿').waitFor();

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenTitle, SITE_TITLE, waitForHash } from './support/app';
+import { clickUntilHidden, screenTitle, SITE_TITLE, waitForHash } from './support/app';
 import { appUrl, baseUrl, useBrowser } from './support/browser';
 import {
   admin,
@@ -201,18 +201,7 @@ describe('each role sees its own back office', () => {
     const password = await modal.locator('.temporary-password-value code').innerText();
     expect(password.length).toBeGreaterThanOrEqual(10);
     expect(await modal.getByRole('button', { name: /复制|Copy/ }).count()).toBeGreaterThan(0);
-    // a loaded machine can lose the click while the dialog is still zooming in: click until it is
-    // gone, as a user would who saw it stay
-    await expect
-      .poll(async () => {
-        if (await modal.isVisible())
-          await modal
-            .getByRole('button', { name: '我已记下，关闭' })
-            .click({ timeout: 5_000 })
-            .catch(() => {});
-        return modal.isVisible();
-      })
-      .toBe(false);
+    await clickUntilHidden(modal, modal.getByRole('button', { name: '我已记下，关闭' }));
     return password;
   }
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { noToasts } from './support/app';
+import { clickUntilHidden } from './support/app';
 import { baseUrl, useBrowser } from './support/browser';
 import { admin, sectionCard, signIn, uniqueAccount } from './support/portal';
 
@@ -149,18 +149,7 @@ describe('sensing management', () => {
     expect(await once.innerText()).toContain('该密钥只显示这一次');
     const key = (await once.getByTestId('new-thing-key').innerText()).trim();
     expect(key.length).toBeGreaterThanOrEqual(20);
-    // a click a loaded machine lands while the dialog is still zooming in can be lost (CI saw the
-    // dialog stay open): click 确定 until it closes; once it has, nothing is clicked again
-    await expect
-      .poll(async () => {
-        if (await once.isHidden()) return true;
-        await once
-          .getByRole('button', { name: /^确\s?定$/ })
-          .click({ timeout: 5_000 })
-          .catch(() => {});
-        return once.isHidden();
-      })
-      .toBe(true);
+    await clickUntilHidden(once, once.getByRole('button', { name: /^确\s?定$/ }));
     // afterwards only its prefix is shown
     const keyRow = drawer.locator('.ant-table-row').filter({ hasText: '有效' });
     await keyRow.waitFor();
@@ -174,7 +163,6 @@ describe('sensing management', () => {
     expect(accepted.body.data?.accepted).toBe(1);
 
     // in the registry the device is now online in 西安市, with one key; its drawer shows the value
-    await noToasts(page);
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
     await registry.getByPlaceholder('按编号或名称搜索').fill(code);
@@ -206,7 +194,6 @@ describe('sensing management', () => {
     const refused = await push(key, datastreamId, 13);
     expect(refused.status).toBe(401);
     expect(refused.body.errorCode).toBe('THING_KEY_INVALID');
-    await noToasts(page);
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
 

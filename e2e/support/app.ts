@@ -51,12 +51,18 @@ export async function waitForHash(page: Page, hash: string): Promise<void> {
 }
 
 /**
- * Waits until no antd message toast is on screen, with the pointer moved off them first: a toast
- * at the top covers what lies under it (a drawer's close button, a row's buttons), and antd keeps a
- * hovered toast open, so a click retried on the spot under one would wait for ever.
+ * Clicks `button` until `dialog` is hidden, as a user would who saw it stay: a loaded machine can
+ * lose a click that lands while the dialog is still zooming in (CI saw such dialogs stay open).
+ * Each click gets the time the dialog takes to zoom out before the next one: clicking again
+ * meanwhile would wait on a button that is going away.
  */
-export async function noToasts(page: Page): Promise<void> {
-  const height = page.viewportSize()?.height ?? 800;
-  await page.mouse.move(1, height - 1);
-  await expect.poll(() => page.locator('.ant-message-notice').count()).toBe(0);
+export async function clickUntilHidden(dialog: Locator, button: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (await dialog.isHidden()) return true;
+      await button.click({ timeout: 5_000 }).catch(() => {});
+      await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+      return dialog.isHidden();
+    })
+    .toBe(true);
 }

@@ -17,6 +17,9 @@ const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  */
 export const WAIT_MS = 120_000;
 
+/** A stylesheet that lets clicks pass through antd's message toasts (see `newPage`). */
+const TOASTS_LET_CLICKS_THROUGH = '.ant-message-notice, .ant-message-notice * { pointer-events: none !important; }';
+
 /** How the pages report a Content-Security-Policy violation on their console. */
 const CSP_VIOLATION = 'CSP violation:';
 
@@ -107,6 +110,16 @@ export function useBrowser(): BrowserHandle {
           console.error(`${marker} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
         });
       }, CSP_VIOLATION);
+      // antd's message toasts show for 3 s at the top, over whatever lies under them (a drawer's
+      // close button, a row's buttons), and stay while hovered: here clicks pass through them, so a
+      // spec need not wait them out. They are still on screen to be read.
+      await context.addInitScript((css: string) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = css;
+          document.head.append(style);
+        });
+      }, TOASTS_LET_CLICKS_THROUGH);
       if (options.initScript) await context.addInitScript(options.initScript);
       const page: TrackedPage = Object.assign(await context.newPage(), { pageErrors: [] as Error[] });
       page.on('pageerror', (error) => page.pageErrors.push(error));
