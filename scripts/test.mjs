@@ -1,13 +1,15 @@
 /**
- * `npm test`: every test, stopping at the first failure.
- *   1. typecheck (strict TypeScript, every workspace and the e2e specs)
- *   2. lint and format check (Biome: the code's shape and the web app's import boundaries)
- *   3. web and server units/API on the embedded database (PGlite)
- *   4. the server API suite again on a real PostgreSQL server, and at the same time
- *   5. end-to-end in Debian's Chromium against the built app served by the real server
- * Steps 4 and 5 share nothing (their own databases, servers and ports) and each waits on the other's
- * idle time (PostgreSQL, the browser), so they run side by side: a minute less of the 10-minute
- * budget. Step 4's output is printed when it ends, so the two do not interleave.
+ * `npm test`: every test.
+ *   1. typecheck (strict TypeScript, every workspace and the e2e specs); stops here on a failure
+ *   2. lint and format check (Biome: the code's shape and the web app's import boundaries); likewise
+ *   3. end-to-end in Debian's Chromium against the built app served by the real server, and beside it
+ *   4. web and server units/API on the embedded database (PGlite) and
+ *   5. the server API suite again on a real PostgreSQL server.
+ * Steps 3 to 5 share nothing (their own databases, servers and ports). The end-to-end step is a
+ * long chain of small waits on its browser and server, so steps 4 and 5 run at the lowest CPU
+ * priority and use what it leaves idle: on this 2-core machine the suite took 9.8 min with the
+ * PGlite step first and only the PostgreSQL step beside the browser, 7.4 min this way. Steps 4
+ * and 5's output is printed when they end, so it does not interleave with step 3's.
  *
  * PostgreSQL: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * when something answers there; the suite creates its own databases through that URL and drops
@@ -71,34 +73,38 @@ function step(name, command, args, env = {}) {
 
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 step('lint and format', 'npx', ['biome', 'check', '.']);
-// three workers where vitest.config.ts says two: alone on the machine, this step's files wait on
-// child processes, folder locks and PGlite often enough that a third keeps both cores busy (about
-// 30 s less here); the PostgreSQL step keeps two, as it runs beside the end-to-end tests
-step('web and server tests on PGlite', 'npx', ['vitest', 'run', '--project', 'web', '--project', 'server', '--maxWorkers=3']);
-
 let pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (!pgUrl && (await answers('127.0.0.1', 5432))) pgUrl = DEFAULT_PG;
-let postgresStep = null;
-if (pgUrl) {
+
+/** Vitest with `args` at the lowest CPU priority (`nice -n 19`), as a step's command and arguments. */
+const nicedVitest = (args) => ['nice', ['-n', '19', 'npx', 'vitest', 'run', ...args]];
+
+/** Steps 4 and 5, side by side and niced (see above); resolves to their results. */
+function serverSteps() {
+  // three workers where vitest.config.ts says two: these files wait on child processes, folder
+  // locks and PGlite often enough that a third keeps the cores busy
+  const pglite = startStep('web and server tests on PGlite', ...nicedVitest(['--project', 'web', '--project', 'server', '--maxWorkers=3']));
+  if (!pgUrl) return Promise.all([pglite]);
   // main.ts start-up and the PGlite folder lock run child processes on PGlite whatever TEST_DB
   // says, the two-process tests (alone and behind nginx) always run on PostgreSQL and db:move
   // from a PGlite folder to PostgreSQL: the first step covers them, a second run would repeat them
   // word for word
   const onceOnly = ['main.test.ts', 'db/pglite-lock.test.ts', 'scale-out.test.ts', 'scale-out-nginx.test.ts', 'cli/db-move.test.ts'];
   const pgliteOnly = onceOnly.flatMap((file) => ['--exclude', `**/src/${file}`]);
-  console.log('\n▶ server tests on PostgreSQL (beside the end-to-end tests; output when it ends)');
-  // one worker: the end-to-end step beside it is the longer of the two, and a second worker here
-  // took CPU from its browser and server (on CI the pair took 405 s with two, the suite 11.4 min)
-  postgresStep = startStep('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', '--maxWorkers=1', ...pgliteOnly], {
+  const postgres = startStep('server tests on PostgreSQL', ...nicedVitest(['--project', 'server', '--maxWorkers=2', ...pgliteOnly]), {
     env: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
   });
-} else {
-  results.push('SKIPPED server tests on PostgreSQL: no TEST_DATABASE_URL/DATABASE_URL and nothing on 127.0.0.1:5432');
+  return Promise.all([pglite, postgres]);
 }
-const e2eStarted = Date.now();
-console.log('\n▶ end-to-end tests in Chromium');
-const e2e = await startStep('end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e'], { live: true });
-const ended = [e2e, ...(postgresStep ? [await postgresStep] : [])];
+
+const besideStarted = Date.now();
+console.log('\n▶ end-to-end tests in Chromium, and beside them (output when they end):');
+console.log('▶ web and server tests on PGlite, and server tests on PostgreSQL');
+const [e2e, server] = await Promise.all([
+  startStep('end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e'], { live: true }),
+  serverSteps(),
+]);
+const ended = [e2e, ...server];
 for (const { name, status, seconds, output } of ended) {
   if (output.length > 0) {
     console.log(`\n▶ ${name}: its output\n`);
@@ -106,6 +112,9 @@ for (const { name, status, seconds, output } of ended) {
   }
   results.push(`${status === 0 ? 'passed ' : 'FAILED '} ${name} (${seconds} s)`);
 }
-results.push(`(the last two side by side: ${((Date.now() - e2eStarted) / 1000).toFixed(1)} s in all)`);
+if (!pgUrl) {
+  results.push('SKIPPED server tests on PostgreSQL: no TEST_DATABASE_URL/DATABASE_URL and nothing on 127.0.0.1:5432');
+}
+results.push(`(the end-to-end tests beside the server tests: ${((Date.now() - besideStarted) / 1000).toFixed(1)} s in all)`);
 console.log(`\n${results.join('\n')}`);
 process.exit(ended.some(({ status }) => status !== 0) ? 1 : 0);
