@@ -36,6 +36,12 @@ export interface RouteOptions {
   /** the largest body, bytes (default the app's 1 MiB) */
   bodyLimit?: number;
   onSend?: onSendHookHandler;
+  /**
+   * `false`: the answer is sent uncompressed whatever the client accepts (@fastify/compress, app.ts,
+   * compresses every other answer from 1 KB). For answers a machine reads right away, where the
+   * compression stream costs more than the bytes it saves (docs/api.md §Compression).
+   */
+  compress?: false;
 }
 
 /** `/api/notices/{id}` → `/api/notices/:id` */
@@ -75,6 +81,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     onRequest: guardOf(app, endpoint),
     ...(options.onSend ? { onSend: options.onSend } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.compress === false ? { compress: false as const } : {}),
     config: { endpoint, csrf: needsCsrf(endpoint) },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),

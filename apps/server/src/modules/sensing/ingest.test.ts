@@ -160,6 +160,22 @@ describe('device ingestion', () => {
       expect(await observationCount()).toBe(before);
     });
 
+    it('answers uncompressed whatever the device accepts, where a public answer as large is compressed (docs/api.md §Compression)', async () => {
+      const observations = Array.from({ length: 200 }, (_, i) => ({
+        datastreamId: streams.so2,
+        phenomenonTime: new Date(Date.UTC(2022, 11, 1) + i * 3_600_000).toISOString(),
+        result: 5 + (i % 7),
+      }));
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip, deflate' };
+      const answer = await ctx.app.inject({ method: 'POST', url: '/api/sensing/observations', headers, payload: { observations } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.body.length).toBeGreaterThan(1024);
+      expect(answer.json<{ data: IngestResult }>().data.accepted).toBe(200);
+      const read = await ctx.app.inject({ method: 'GET', url: '/api/stations?pageSize=200', headers: { 'accept-encoding': 'br, gzip, deflate' } });
+      expect(read.headers['content-encoding']).toBe('br');
+    });
+
     it('refuses a batch of more than 10 000 items with 413, storing nothing', async () => {
       const before = await observationCount();
       const items = Array.from({ length: 10_001 }, (_, i) => ({

@@ -15,8 +15,11 @@ import { applyImageCacheControl, attachDetectionImage, IMAGE_MAX_BYTES, sendDete
 import { assertCameraTrap, ingestDetections, ingestObservations } from './ingest';
 import { aggregatedSeries, divisionSummaries, latestObservations, overview, recentDetections } from './read';
 
-/** Bodies of ingestion: 10 000 observations of ~120 bytes each, with room to spare. */
-const INGEST_BODY_LIMIT = 4 * 1024 * 1024;
+/**
+ * Route options of the pushes: bodies of 10 000 observations of ~120 bytes each, with room to
+ * spare; answers uncompressed (docs/api.md §Compression).
+ */
+const INGEST = { bodyLimit: 4 * 1024 * 1024, compress: false } as const;
 /** How often the silence rules are checked, ms. */
 const SILENCE_CHECK_MS = 60_000;
 /** A comment line on the event stream this often, so proxies keep it open, ms. */
@@ -82,7 +85,7 @@ export async function sensingRoutes(
       assertBatchSize(request.body.observations);
       return ingestObservations(db, bus, request.thing!, request.body.observations, now());
     },
-    { bodyLimit: INGEST_BODY_LIMIT },
+    INGEST,
   );
   route(
     app,
@@ -92,7 +95,7 @@ export async function sensingRoutes(
       assertBatchSize(request.body.detections);
       return ingestDetections(db, bus, request.thing!, request.body.detections, now());
     },
-    { bodyLimit: INGEST_BODY_LIMIT },
+    INGEST,
   );
   route(app, api.attachDetectionImage, async (request) =>
     attachDetectionImage(db, { store: uploads.store, maxBytes: imageMaxBytes }, request.thing!, request.params.id, request),
