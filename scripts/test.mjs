@@ -8,7 +8,7 @@
  * Steps 3 to 5 share nothing (their own databases, servers and ports). The end-to-end step is a
  * long chain of small waits on its browser and server, so steps 4 and 5 run at the lowest CPU
  * priority and use what it leaves idle: on this 2-core machine the suite took 9.8 min with the
- * PGlite step first and only the PostgreSQL step beside the browser, 7.4 min this way. Steps 4
+ * PGlite step first and only the PostgreSQL step beside the browser, 7.6 min this way. Steps 4
  * and 5's output is printed when they end, so it does not interleave with step 3's.
  *
  * PostgreSQL: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
