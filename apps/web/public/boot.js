@@ -43,7 +43,10 @@
     import(new URL(entry, document.baseURI).href);
   };
   try {
-    new PerformanceObserver(start).observe({ type: 'paint', buffered: true });
+    // 'first-paint' can come before anything is drawn (a background colour): wait for the content
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) start();
+    }).observe({ type: 'paint', buffered: true });
   } catch {
     // no paint timing in this browser: the timer below starts the app
   }
