@@ -10,7 +10,7 @@ export async function divisionsRoutes(app: FastifyInstance, { db }: { db: Db }):
   route(app, api.getCityBoundaries, async (request, reply) => {
     // boundaries change only with a new data release; let browsers keep them for an hour
     reply.header('cache-control', 'public, max-age=3600');
-    // ~300 KB of JSON: serialised once per cache period (http/public-cache.ts), not per visitor
+    // ~93 KB of JSON: serialised once per cache period and compressed once per change (http/public-cache.ts), not per visitor
     return app.publicCache.answer(request, reply, 'geography', () => getCityBoundaries(db));
   });
 }
