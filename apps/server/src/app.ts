@@ -16,6 +16,7 @@ import { AppMetrics, registerMetrics } from './http/metrics';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { registerOpenApi } from './http/openapi';
 import { registerPublicCache } from './http/public-cache';
+import { type FastPathTarget, serverWithFastPath } from './http/public-fast-path';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStrictInput } from './http/strict-input';
 import { registerWebApp } from './http/web-app';
@@ -89,7 +90,10 @@ export async function buildApp({
   metrics = new AppMetrics(),
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  let fastPath: FastPathTarget | undefined;
   const app = Fastify({
+    // the public figures a crowd asks for are answered from memory before Fastify (http/public-fast-path.ts)
+    serverFactory: serverWithFastPath(() => fastPath),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // every log line of a request carries its id (`reqId`): the caller's x-request-id when safe (http/request-id.ts)
     genReqId: requestIdOf,
@@ -117,7 +121,13 @@ export async function buildApp({
   registerJsonBodies(app);
   registerStrictInput(app);
   // the public figures of /home and /stgz from memory, kept current by writes and sensing events
-  registerPublicCache(app, { bus: sensingBus, now });
+  const publicCache = registerPublicCache(app, { bus: sensingBus, now });
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastPath = { cache: publicCache, metrics, log: app.log, open: () => !closing };
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 

@@ -5,7 +5,7 @@
  * figures that move with the clock move with it, and a browser's copy is confirmed with 304 until
  * the figures change.
  */
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlibConstants } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,11 @@ describe('public figures from memory', () => {
         expect(decode(answer.rawPayload).toString('utf8')).toBe(plain.body);
       }
     }
+    // they change only with a data release, so they are compressed at brotli's highest quality:
+    // a fifth smaller at least than at the quality 4 of the figures that change with every push
+    const br = await ctx.app.inject({ method: 'GET', url: '/api/city-boundaries', headers: { 'accept-encoding': 'br' } });
+    const atQuality4 = brotliCompressSync(plain.rawPayload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(br.rawPayload.length).toBeLessThan(atQuality4.length * 0.8);
   });
 
   it('shows a verification task closed a moment ago in the headline and on the public map', async () => {

@@ -24,10 +24,12 @@
  * restarting. The stored body is the
  * route's own serialisation of `{ success: true, data }`, so the bytes are those of an uncached
  * answer; each carries a weak `ETag`, and a request whose `If-None-Match` names it gets 304. A
- * client that accepts brotli or gzip gets the body compressed once per cached answer, not once per
- * request (the city boundaries are 300 KB of JSON).
+ * client that accepts brotli or gzip gets the body compressed once, not once per request: once per
+ * cached answer, and kept across re-reads while the bytes stay the same (most answers change far
+ * less often than once a second).
  */
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -75,15 +77,22 @@ const GROUP_EVENTS = {
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * The encodings a cached body is kept in, best first; brotli at quality 4 and gzip at level 6
- * (@fastify/compress's and zlib's defaults), fast enough to redo once a second per answer.
+ * brotli's quality for each group's answers. Those that change only when somebody edits them (the
+ * geography, notices, regulations) are compressed at the highest quality, 11: slower (the city
+ * boundaries' 93 KB take about 100 ms, in zlib's thread pool, once per change) but 40 % smaller
+ * than at 4 (15 KB instead of 25), which is what a crowd's bandwidth and a phone's first load pay
+ * for. The sensing and verification figures change with every push, so they keep quality 4
+ * (@fastify/compress's default).
  */
+const BROTLI_QUALITY: Record<PublicGroup, number> = { sensing: 4, verification: 4, notices: 11, regulations: 11, geography: 11 };
+
+/** The encodings a cached body is kept in, best first; gzip at level 6 (zlib's default). */
 const ENCODERS = {
-  br: (body: string) =>
+  br: (body: string, group: PublicGroup) =>
     promisify(brotliCompress)(body, {
-      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[group] },
     }),
-  gzip: (body: string) => promisify(gzip)(body, { level: 6 }),
+  gzip: (body: string, _group: PublicGroup) => promisify(gzip)(body, { level: 6 }),
 };
 type Encoding = keyof typeof ENCODERS;
 const negotiator = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
@@ -104,7 +113,31 @@ interface Entry {
   /** a read for a newer state under way, while this one is still served (PublicCache.refreshed) */
   next?: Entry;
   /** the body compressed, made by the first request that accepts each encoding */
-  encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** the ETag and encodings of the answer this one re-reads, taken over if the bytes are the same */
+  before?: { etag: string; encoded: Entry['encoded'] };
+  /** the body's bytes in each encoding that is ready (identity: as sent uncompressed), for {@link PublicCache.lookup} */
+  ready: Partial<Record<Encoding | 'identity', Buffer>>;
+  /**
+   * The headers Fastify sent with this answer to an anonymous visitor, less the request's id and
+   * the encoding and length of the body, for {@link PublicCache.lookup}
+   */
+  headers?: Record<string, string | number | string[]>;
+}
+
+/** An answer ready to be sent as it is, without Fastify: {@link PublicCache.lookup}. */
+export interface ReadyAnswer {
+  /** the route's pattern (`/api/sensing/overview`), as the metrics name it */
+  route: string;
+  /** every header but `x-request-id` and `content-length` */
+  headers: Record<string, string | number | string[]>;
+  body: Buffer;
+}
+
+/** A request that nobody signed in to and that does not ask to revalidate: what the fast path answers. */
+function anonymousGet(request: IncomingMessage): boolean {
+  const h = request.headers;
+  return request.method === 'GET' && h.cookie === undefined && h.authorization === undefined && h['if-none-match'] === undefined;
 }
 
 declare module 'fastify' {
@@ -121,6 +154,10 @@ export class PublicCache {
   readonly notModified = new WeakSet<FastifyReply>();
   /** replies to send compressed, with their bytes */
   readonly encodedReplies = new WeakMap<FastifyReply, Buffer>();
+  /** replies sending a cached answer to an anonymous visitor: their headers are kept for lookup() */
+  readonly anonymousReplies = new WeakMap<FastifyReply, Entry>();
+  /** the key and route of each URL (path and query string as sent) answered from the cache to an anonymous visitor */
+  private readonly urls = new Map<string, { key: string; route: string }>();
 
   constructor(
     private readonly now: () => Date,
@@ -137,11 +174,18 @@ export class PublicCache {
     let entry = this.entries.get(key);
     if (!entry || !this.fresh(entry)) entry = this.refreshed(key, entry, group, read);
     const data = (await entry.data) as T;
+    if (anonymousGet(request.raw) && request.routeOptions.url !== undefined) {
+      if (this.urls.size >= PUBLIC_FIGURES_MAX_ENTRIES && !this.urls.has(request.url)) this.urls.clear();
+      this.urls.set(request.url, { key, route: request.routeOptions.url });
+      this.anonymousReplies.set(reply, entry);
+    }
     if (entry.body === undefined || entry.etag === undefined) {
       // the route's response schema serialises JSON to a string (Fastify's types allow buffers for other serialisers)
       const body = reply.serialize({ success: true, data }) as string;
       entry.body = body;
       entry.etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      if (entry.before?.etag === entry.etag) entry.encoded = entry.before.encoded;
+      entry.before = undefined;
     }
     const { body, etag } = entry;
     // a reply with its own serializer gets no content type from Fastify: the one of a JSON answer
@@ -153,10 +197,10 @@ export class PublicCache {
     }
     const encoding = body.length >= COMPRESS_FROM_BYTES ? negotiator.negotiate(request.headers['accept-encoding'] ?? '') : null;
     if (encoding === 'br' || encoding === 'gzip') {
-      entry.encoded ??= {};
-      const encoded = entry.encoded[encoding] ?? ENCODERS[encoding](body);
+      const encoded = entry.encoded[encoding] ?? ENCODERS[encoding](body, entry.group);
       entry.encoded[encoding] = encoded;
       const bytes = await encoded;
+      entry.ready[encoding] = bytes;
       // @fastify/compress leaves a reply that already has a Content-Encoding alone; the onSend hook
       // (registerPublicCache) sends these bytes instead of the body
       reply.header('content-encoding', encoding);
@@ -164,6 +208,30 @@ export class PublicCache {
     }
     reply.serializer(() => body);
     return data;
+  }
+
+  /**
+   * The answer to `request` as it is in memory, when it can be sent without Fastify: an anonymous
+   * GET (no cookie, no Authorization, no If-None-Match) of a URL answered from the cache before,
+   * whose answer {@link answer} would send too (current, or the one from before a change while the
+   * read of the change is under way) and has already been sent once, compressed as the request
+   * accepts. Otherwise undefined, and Fastify answers.
+   */
+  lookup(request: IncomingMessage): ReadyAnswer | undefined {
+    if (!anonymousGet(request)) return undefined;
+    const url = this.urls.get(request.url ?? '');
+    const entry = url && this.entries.get(url.key);
+    if (!url || !entry?.headers || entry.body === undefined || !(this.fresh(entry) || this.servedWhileRefreshing(entry))) return undefined;
+    const accepted = request.headers['accept-encoding'];
+    if (entry.body.length < COMPRESS_FROM_BYTES || accepted === undefined) {
+      entry.ready.identity ??= Buffer.from(entry.body);
+      return { route: url.route, headers: entry.headers, body: entry.ready.identity };
+    }
+    const encoding = negotiator.negotiate(accepted);
+    // identity for a client that accepts only deflate, say: @fastify/compress would answer it, not this
+    const bytes = encoding === 'br' || encoding === 'gzip' ? entry.ready[encoding] : undefined;
+    if (!bytes || (encoding !== 'br' && encoding !== 'gzip')) return undefined;
+    return { route: url.route, headers: { ...entry.headers, 'content-encoding': encoding }, body: bytes };
   }
 
   /** Forgets the answers of `groups` (this process). */
@@ -193,7 +261,7 @@ export class PublicCache {
     if (previous && refresh && refresh.generation === this.generations.get(group)) {
       return previous.settled && this.young(previous) ? previous : refresh;
     }
-    const entry = this.start(group, read);
+    const entry = this.start(group, read, previous);
     if (previous?.settled && this.young(previous)) {
       // kept, to serve while the read runs; replaced once it is done
       previous.next = entry;
@@ -217,7 +285,8 @@ export class PublicCache {
     return entry;
   }
 
-  private start(group: PublicGroup, read: () => Promise<unknown>): Entry {
+  /** A new read of `group`'s answer; `previous` is the answer it replaces, if any. */
+  private start(group: PublicGroup, read: () => Promise<unknown>, previous?: Entry): Entry {
     const entry: Entry = {
       group,
       generation: this.generations.get(group)!,
@@ -225,6 +294,10 @@ export class PublicCache {
       startedAtApp: this.now().getTime(),
       data: read(),
       settled: false,
+      encoded: {},
+      ready: {},
+      // only the ETag and the encodings, not the entry: a chain of re-reads keeps nothing older alive
+      before: previous?.etag !== undefined ? { etag: previous.etag, encoded: previous.encoded } : previous?.before,
     };
     entry.data.then(
       () => {
@@ -233,6 +306,11 @@ export class PublicCache {
       () => {},
     );
     return entry;
+  }
+
+  /** Kept to serve while a read of the group's current state is under way (see {@link refreshed}). */
+  private servedWhileRefreshing(entry: Entry): boolean {
+    return entry.settled && entry.next?.generation === this.generations.get(entry.group) && this.young(entry);
   }
 
   /** Read after the group's last change and younger than the maximum age. */
@@ -270,6 +348,15 @@ export function registerPublicCache(app: FastifyInstance, { bus, now }: { bus: S
     if (cache.notModified.has(reply) && reply.statusCode === 200) {
       reply.code(304);
       return null;
+    }
+    const anonymous = cache.anonymousReplies.get(reply);
+    if (anonymous && !anonymous.headers && reply.statusCode === 200) {
+      const headers = { ...reply.getHeaders() } as Record<string, string | number | string[]>;
+      // a reply that sets a cookie is never sent again to somebody else
+      if (headers['set-cookie'] === undefined) {
+        for (const own of ['x-request-id', 'content-encoding', 'content-length']) delete headers[own];
+        anonymous.headers = headers;
+      }
     }
     const encoded = cache.encodedReplies.get(reply);
     if (encoded && reply.statusCode === 200) return encoded;
