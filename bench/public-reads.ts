@@ -114,7 +114,7 @@ export async function printPublicReads(database: string, baseUrl: string, admin:
 const PUSH_WARM_UP_MS = 3000;
 
 /** 200 connections on the overview for CROWD_SECONDS while one device pushes observations back to back. */
-async function printCrowd(database: string, baseUrl: string, admin: { account: string; password: string }): Promise<void> {
+export async function printCrowd(database: string, baseUrl: string, admin: { account: string; password: string }): Promise<void> {
   const session = await signIn(baseUrl, admin.account, admin.password);
   const page = await api<{ items: { id: number }[] }>(baseUrl, session, 'GET', '/api/things?keyword=1463A');
   const thingId = page.items[0]!.id;

@@ -3,7 +3,8 @@
  * folder, then measures the cold load of /home (bytes beside the limit of issue 13 item 9), Lighthouse
  * mobile performance of the three public pages of bench/lighthouse.ts, the API's throughput on /api/site and the sensing
  * hub (ingestion, series); then the sensing hub again on a fresh PostgreSQL database created for
- * the run and dropped after it (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres:
+ * the run and dropped after it, and the public reads' crowd through nginx in front of two processes
+ * on another (crowd-nginx.ts) (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres:
  * the server to create it on; BENCH_PG=0 skips it). BENCH_SERIES_ROWS: observations in the table
  * for the series query (default 1 000 000). BENCH_ONLY=sensing: the sensing hub's figures only;
  * BENCH_ONLY=first-load: the first-load figures only (/home's bytes, Lighthouse, GET /api/site), on PGlite.
@@ -14,6 +15,7 @@ import { measureApiSite } from './api-site';
 import { printEventLatency } from './event-latency';
 import { HOME_LOAD_LIMIT_BYTES, measureHomeLoad } from './home-load';
 import { LIGHTHOUSE_LIMIT, measureLighthouse } from './lighthouse';
+import { printCrowdBehindNginx } from './crowd-nginx';
 import { printPublicReads } from './public-reads';
 import { HTTP_CONCURRENCY, measureMqttIngest, OBSERVATIONS } from './mqtt-ingest';
 import { DEVICES, measureSensing, type SensingFigures, signIn } from './sensing-ingest';
@@ -107,6 +109,8 @@ if (process.env.BENCH_PG !== '0' && !firstLoadOnly) {
     } finally {
       await pg.stop();
     }
+    // the crowd again, as an operator serves one: two processes behind nginx (docs/scale-out.md)
+    if (!sensingOnly) await printCrowdBehindNginx(adminUrl, admin);
   } finally {
     await sql.unsafe(`drop database if exists ${name} with (force)`);
     await sql.end();

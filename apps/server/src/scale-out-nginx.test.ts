@@ -11,78 +11,25 @@
  * in a database of its own; scripts/test.mjs runs it once. Needs Debian's `nginx` and
  * `libnginx-mod-stream` (.ci/run installs them). Everything nginx writes stays in a temp folder.
  */
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config';
-import { runProgram, stop, type Running } from './test/child-process';
+import { stop, type Running } from './test/child-process';
+import { type NginxUpstream, nginxConfig, requireNginx, startNginx, stopNginx } from './test/nginx';
 import { databaseUrl, withAdmin } from './test/database-templates';
 import { freePort, openStream, type Portal, signIn, startPortal, type Stream } from './test/portal-processes';
 import { adminUrl, makeTempDir, removeTempDir } from './test/test-database';
 
 const ADMIN = { account: 'nginx.admin', password: 'two processes behind nginx' };
-const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
+requireNginx();
 
-/** Debian's nginx: /usr/sbin is not on every user's PATH */
-const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
-try {
-  execFileSync(NGINX, ['-v'], { stdio: 'ignore' });
-} catch {
-  throw new Error("nginx is not installed: it is Debian's package nginx (.ci/run installs it)");
-}
-if (!fs.existsSync(STREAM_MODULE)) throw new Error(`${STREAM_MODULE} is missing: it is Debian's package libnginx-mod-stream (.ci/run installs it)`);
-
-interface Upstream extends Portal {
-  /** host:port of its HTTP server, as nginx's $upstream_addr names it */
-  http: string;
-}
+interface Upstream extends Portal, NginxUpstream {}
 
 async function startUpstream(url: string): Promise<Upstream> {
   const portal = await startPortal(url, ADMIN, { TRUST_PROXY: '1' });
   return { ...portal, http: new URL(portal.base).host };
-}
-
-/**
- * deploy/nginx/eco-portal.conf with the addresses of this test: its upstreams are `portals`, it
- * listens on free ports of 127.0.0.1, writes only under `dir`, runs one worker (so round robin
- * alternates between consecutive requests) and names the process that answered in `X-Upstream`.
- */
-function nginxConfig(dir: string, portals: [Upstream, Upstream], httpPort: number, mqttPort: number): string {
-  let conf = fs.readFileSync(path.join(REPO_ROOT, 'deploy/nginx/eco-portal.conf'), 'utf8');
-  const swap = (line: string, replacement: string) => {
-    if (!conf.includes(line)) throw new Error(`deploy/nginx/eco-portal.conf no longer has "${line}": update this test with it`);
-    conf = conf.replace(line, replacement);
-  };
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${dir}/${name};`).join(' ');
-  swap('worker_processes auto;', 'worker_processes 1;');
-  swap('access_log /var/log/nginx/eco-portal.access.log;', `access_log off; ${temp}`);
-  swap('server 127.0.0.1:8001 ', `server ${portals[0].http} `);
-  swap('server 127.0.0.1:8002 ', `server ${portals[1].http} `);
-  swap('listen 80;', `listen 127.0.0.1:${httpPort}; add_header X-Upstream $upstream_addr always;`);
-  swap('server 127.0.0.1:1884 ', `server 127.0.0.1:${portals[0].mqttPort} `);
-  swap('server 127.0.0.1:1885 ', `server 127.0.0.1:${portals[1].mqttPort} `);
-  swap('listen 1883;', `listen 127.0.0.1:${mqttPort};`);
-  return conf;
-}
-
-/** Resolves once `url` answers 200 through the nginx just started; rejects with its errors if it exits. */
-async function answering(nginx: Running, url: string): Promise<void> {
-  for (;;) {
-    if (nginx.child.exitCode !== null || nginx.child.signalCode !== null) throw new Error(`nginx exited before it answered:\n${nginx.stderr()}`);
-    if (
-      (await fetch(url).then(
-        (r) => r.status,
-        () => 0,
-      )) === 200
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The visitor's address in the address test: on Linux all of 127.0.0.0/8 is this machine, and nginx connects from 127.0.0.1. */
@@ -124,16 +71,13 @@ describe('two server processes on one PostgreSQL database behind nginx', () => {
     const httpPort = await freePort();
     mqttPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
-    // nginx run as root hands its temp folders to an unprivileged worker user, which must reach them
-    fs.chmodSync(dir, 0o755);
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, portals as [Upstream, Upstream], httpPort, mqttPort));
-    nginx = runProgram(NGINX, ['-p', `${dir}/`, '-e', 'stderr', '-c', `${dir}/nginx.conf`, '-g', `daemon off; pid ${dir}/nginx.pid; error_log stderr;`]);
-    await answering(nginx, `${base}/api/health/ready`);
+    // one worker, so round robin alternates between consecutive requests; X-Upstream names the process that answered
+    const conf = nginxConfig(dir, portals as [Upstream, Upstream], httpPort, mqttPort, { workers: 1, upstreamHeader: true });
+    nginx = await startNginx(dir, conf, `${base}/api/health/ready`);
   });
 
   afterAll(async () => {
-    // SIGTERM is nginx's fast shutdown: it does not wait for open event streams, as SIGQUIT would
-    if (nginx) await stop(nginx, 'SIGTERM');
+    if (nginx) await stopNginx(nginx);
     for (const portal of portals) await stop(portal.running, 'SIGKILL');
     await withAdmin(adminUrl(), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
     removeTempDir(dir);
