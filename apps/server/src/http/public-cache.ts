@@ -229,8 +229,9 @@ export class PublicCache {
     }
     const encoding = negotiator.negotiate(accepted);
     // identity for a client that accepts only deflate, say: @fastify/compress would answer it, not this
-    const bytes = encoding === 'br' || encoding === 'gzip' ? entry.ready[encoding] : undefined;
-    if (!bytes || (encoding !== 'br' && encoding !== 'gzip')) return undefined;
+    if (encoding !== 'br' && encoding !== 'gzip') return undefined;
+    const bytes = entry.ready[encoding];
+    if (!bytes) return undefined;
     return { route: url.route, headers: { ...entry.headers, 'content-encoding': encoding }, body: bytes };
   }
 

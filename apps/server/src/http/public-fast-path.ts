@@ -2,7 +2,7 @@
  * The public figures straight from memory (docs/scale-out.md §A crowd that connects all at once):
  * the HTTP server answers an anonymous GET whose answer the public cache holds ready
  * (http/public-cache.ts `lookup`) itself, before Fastify sees the request — the same bytes and
- * headers Fastify sent with that answer the first time, a request id of its own, its log lines and
+ * headers Fastify sent with that answer the first time, a request id of its own, a log line and
  * its metrics. Everything else goes to Fastify.
  *
  * Why: Node 20 accepts one new connection per turn of its event loop, and each turn first answers
@@ -29,8 +29,9 @@ export interface FastPathTarget {
 
 /**
  * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its keep-alive, request and
- * connection timeouts; the app sets no `http` options), whose requests go to `target()`'s fast path first and then to Fastify's
- * `handler`. Until `target()` returns something, every request goes to Fastify.
+ * connection timeouts; the app sets no `http` options), whose requests go to `target()`'s fast
+ * path first and then to Fastify's `handler`. Until `target()` returns something, and once it is
+ * closing, every request goes to Fastify.
  */
 export function serverWithFastPath(target: () => FastPathTarget | undefined) {
   return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions): http.Server => {
