@@ -6,7 +6,6 @@
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,7 @@ import { buildApp } from '../app';
 import { datastreams, things } from '../db/schema';
 import { signedInAs } from '../test/browser';
 import { organisationIdOf } from '../test/organisations';
-import { dataOf, TEST_CONFIG } from '../test/test-app';
+import { dataOf, jsonLogLines, TEST_CONFIG } from '../test/test-app';
 import { createLoadedDatabase, type TestDatabase } from '../test/test-database';
 
 interface Raw {
@@ -48,13 +47,7 @@ describe('public figures answered from memory, over HTTP', () => {
 
   beforeAll(async () => {
     database = await createLoadedDatabase();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    app = await buildApp({ config: { ...TEST_CONFIG, logLevel: 'info' }, database, logStream });
+    app = await buildApp({ config: { ...TEST_CONFIG, logLevel: 'info' }, database, logStream: jsonLogLines(logged) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

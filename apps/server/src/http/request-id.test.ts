@@ -3,11 +3,10 @@
  * `x-request-id` is kept, anything else replaced by a UUID; the id comes back in the response
  * header and is on every log line of the request (Fastify's `reqId`).
  */
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { TEST_CONFIG } from '../test/test-app';
+import { jsonLogLines, TEST_CONFIG } from '../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -19,13 +18,7 @@ describe('request ids', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    app = await buildApp({ config: { ...TEST_CONFIG, logLevel: 'info' }, database, logStream });
+    app = await buildApp({ config: { ...TEST_CONFIG, logLevel: 'info' }, database, logStream: jsonLogLines(lines) });
   });
   afterAll(async () => {
     await app?.close();

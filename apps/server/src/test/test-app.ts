@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { Writable } from 'node:stream';
 import { buildApp, type AppConfig } from '../app';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
@@ -49,6 +50,16 @@ export interface JsonResponse<T> {
 export type Body<T> =
   | { success: true; data: T }
   | { success: false; errorCode: string; errorMessage: string; showType: number; details?: { field: string; message: string }[] };
+
+/** A log stream for `buildApp` that parses each JSON line the logger writes into `lines`. */
+export function jsonLogLines(lines: Record<string, unknown>[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+}
 
 /** GET `url` through `app.inject` and parse the JSON body. */
 export async function getJson<T = unknown>(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<JsonResponse<Body<T>>> {
