@@ -16,6 +16,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Database } from '../config';
 import { lockDataFolder } from './pglite-lock';
+import { oneQueryPerTurn } from './pglite-turns';
 import { createPostgis } from './postgis';
 import * as schema from './schema';
 
@@ -76,6 +77,7 @@ async function openPglite(dir: string, withPostgis: boolean, log: (line: string)
   const lock = await lockDataFolder(dir, { log });
   try {
     const client = await PGlite.create(dir, withPostgis ? { extensions: { postgis } } : {});
+    oneQueryPerTurn(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
     if (withPostgis) await createPostgis(async (statement) => (await client.query(statement)).rows, log);
