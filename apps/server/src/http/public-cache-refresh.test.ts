@@ -2,11 +2,11 @@
  * A crowd does not queue behind a re-read (public-cache.ts `PublicCache.refreshed`): after a change,
  * the request that starts the read waits for it and sees the change; requests that arrive while it
  * runs get the answer from before the change when that is younger than the maximum age, and wait
- * for the read when it is not.
+ * for the read when it is not; one answer is read one read at a time, with a rest after each.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PublicCache } from './public-cache';
+import { PublicCache, REREAD_REST_FACTOR, REREAD_REST_MAX_MS } from './public-cache';
 
 /** A read the test finishes by hand: `release(value)`. */
 function heldRead() {
@@ -73,7 +73,7 @@ describe('public figures while a re-read runs', () => {
     expect(reads).toHaveLength(2);
   });
 
-  it('starts a read of its own after a second change, so a writer never gets the figures from before its write', async () => {
+  it('reads again after a second change once the read under way has ended, so a writer never gets the figures from before its write', async () => {
     const { reads, cache } = await answering1();
 
     cache.invalidate('sensing');
@@ -81,10 +81,39 @@ describe('public figures while a re-read runs', () => {
     await expect.poll(() => reads.length).toBe(2);
     cache.invalidate('sensing');
     const after = get();
-    await expect.poll(() => reads.length).toBe(3);
-    reads[2]!.release(3);
-    expect(await after).toBe(3);
+    // one read of an answer at a time: the next waits for this one
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toHaveLength(2);
     reads[1]!.release(2);
     expect(await before).toBe(2);
+    await expect.poll(() => reads.length, { timeout: 10_000 }).toBe(3);
+    reads[2]!.release(3);
+    expect(await after).toBe(3);
+  });
+
+  it('rests between two reads of an answer in proportion to what the last one took, answering from before the change meanwhile', async () => {
+    const starts: number[] = [];
+    const { reads, read } = heldRead();
+    const cache = await appWith(() => {
+      starts.push(performance.now());
+      return read();
+    });
+    const first = get();
+    await expect.poll(() => reads.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const released = performance.now();
+    reads[0]!.release(1);
+    expect(await first).toBe(1);
+
+    cache.invalidate('sensing');
+    const writer = get();
+    expect(await get()).toBe(1);
+    await expect.poll(() => reads.length, { timeout: 10_000 }).toBe(2);
+    // the first read took at least released - starts[0] ms; its rest is REREAD_REST_FACTOR times that
+    const rest = Math.min(REREAD_REST_MAX_MS, REREAD_REST_FACTOR * (released - starts[0]!));
+    expect(starts[1]! - released).toBeGreaterThanOrEqual(rest - 2);
+    reads[1]!.release(2);
+    expect(await writer).toBe(2);
+    expect(await get()).toBe(2);
   });
 });

@@ -21,7 +21,12 @@
  * that starts the new read waits for it (and sees the change, as does every request after the read
  * is done); requests arriving meanwhile get the answer from before the change when it is younger
  * than the maximum age, so a crowd never queues behind a read that a stream of writes keeps
- * restarting. The stored body is the
+ * restarting. One answer is re-read one read at a time, and after a read that took d ms the next
+ * waits until {@link REREAD_REST_FACTOR}·d ms (at most {@link REREAD_REST_MAX_MS}) have passed since
+ * it ended: however fast a device pushes, re-reading one answer takes at most a fifth of the
+ * database's time (on the embedded PGlite, of the thread that also accepts the crowd's connections,
+ * docs/scale-out.md §A crowd). A read waiting for its turn reads the state of when it starts, so
+ * it covers every change before that. The stored body is the
  * route's own serialisation of `{ success: true, data }`, so the bytes are those of an uncached
  * answer; each carries a weak `ETag`, and a request whose `If-None-Match` names it gets 304. A
  * client that accepts brotli or gzip gets the body compressed once, not once per request: once per
@@ -44,6 +49,17 @@ import type { BusEventType, SensingBus } from '../modules/sensing/events';
  * task, a device going offline) as exact as a visitor can tell.
  */
 export const PUBLIC_FIGURES_MAX_AGE_MS = 1_000;
+
+/**
+ * After a re-read of an answer that took d ms, the next one starts no sooner than this many times d
+ * after it ended (see the module comment): re-reading one answer keeps the database busy at most
+ * 1/(1 + 4) of the time. A visitor cannot tell; the writer's own next read waits for it (a few ms
+ * when the server is quiet).
+ */
+export const REREAD_REST_FACTOR = 4;
+
+/** The longest rest between two re-reads of one answer, ms, whatever the last one took. */
+export const REREAD_REST_MAX_MS = 100;
 
 /** The most answers kept (distinct query strings of the cached reads); beyond it answers are read, not kept. */
 export const PUBLIC_FIGURES_MAX_ENTRIES = 256;
@@ -99,11 +115,14 @@ const negotiator = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br
 
 interface Entry {
   group: PublicGroup;
-  /** the group's generation when the read started */
-  generation: number;
+  /** the group's generation when the read started; undefined while it waits for its turn (it covers every change until it starts) */
+  generation: number | undefined;
   /** performance.now() and the app clock (ms) when the read started */
   startedAt: number;
   startedAtApp: number;
+  /** performance.now() when the read ended, and how long it took (ms) */
+  endedAt?: number;
+  readMs?: number;
   data: Promise<unknown>;
   /** the serialised envelope and its ETag, made by the first reply that sends it */
   body?: string;
@@ -146,6 +165,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
   }
 }
+
+const noop = () => {};
 
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
@@ -259,10 +280,10 @@ export class PublicCache {
    */
   private refreshed(key: string, previous: Entry | undefined, group: PublicGroup, read: () => Promise<unknown>): Entry {
     const refresh = previous?.next;
-    if (previous && refresh && refresh.generation === this.generations.get(group)) {
+    if (previous && refresh && this.covers(refresh)) {
       return previous.settled && this.young(previous) ? previous : refresh;
     }
-    const entry = this.start(group, read, previous);
+    const entry = this.start(group, read, previous, refresh);
     if (previous?.settled && this.young(previous)) {
       // kept, to serve while the read runs; replaced once it is done
       previous.next = entry;
@@ -286,37 +307,65 @@ export class PublicCache {
     return entry;
   }
 
-  /** A new read of `group`'s answer; `previous` is the answer it replaces, if any. */
-  private start(group: PublicGroup, read: () => Promise<unknown>, previous?: Entry): Entry {
+  /**
+   * A new read of `group`'s answer; `previous` is the answer it replaces, if any, and `running` a
+   * re-read of it under way for an older state. The read starts at once when the last read of this
+   * answer ended long enough ago ({@link REREAD_REST_FACTOR}), else when it has.
+   */
+  private start(group: PublicGroup, read: () => Promise<unknown>, previous?: Entry, running?: Entry): Entry {
     const entry: Entry = {
       group,
-      generation: this.generations.get(group)!,
+      generation: undefined,
       startedAt: performance.now(),
       startedAtApp: this.now().getTime(),
-      data: read(),
+      data: Promise.resolve(),
       settled: false,
       encoded: {},
       ready: {},
       // only the ETag and the encodings, not the entry: a chain of re-reads keeps nothing older alive
       before: previous?.etag !== undefined ? { etag: previous.etag, encoded: previous.encoded } : previous?.before,
     };
-    entry.data.then(
-      () => {
-        entry.settled = true;
-      },
-      () => {},
-    );
+    const begin = () => {
+      entry.generation = this.generations.get(group)!;
+      entry.startedAt = performance.now();
+      entry.startedAtApp = this.now().getTime();
+      return read();
+    };
+    // one read of an answer at a time, and a rest after each (see REREAD_REST_FACTOR)
+    const last = running ?? previous;
+    const turn =
+      last === undefined ? undefined : last.endedAt === undefined ? last.data.then(noop, noop).then(() => this.restAfter(last)) : this.restAfter(last);
+    entry.data = turn ? turn.then(begin) : begin();
+    const ended = () => {
+      entry.endedAt = performance.now();
+      entry.readMs = entry.endedAt - entry.startedAt;
+    };
+    entry.data.then(() => {
+      ended();
+      entry.settled = true;
+    }, ended);
     return entry;
+  }
+
+  /** Resolves when the rest after `last` (a read that has ended) is over; undefined when it is. */
+  private restAfter(last: Entry): Promise<void> | undefined {
+    const rest = last.endedAt! + Math.min(REREAD_REST_MAX_MS, REREAD_REST_FACTOR * last.readMs!) - performance.now();
+    return rest > 0 ? new Promise((resolve) => setTimeout(resolve, rest)) : undefined;
+  }
+
+  /** A read of the group's current state: under way since its last change, or waiting for its turn (it will read the state of then). */
+  private covers(entry: Entry): boolean {
+    return entry.generation === undefined || entry.generation === this.generations.get(entry.group);
   }
 
   /** Kept to serve while a read of the group's current state is under way (see {@link refreshed}). */
   private servedWhileRefreshing(entry: Entry): boolean {
-    return entry.settled && entry.next?.generation === this.generations.get(entry.group) && this.young(entry);
+    return entry.settled && entry.next !== undefined && this.covers(entry.next) && this.young(entry);
   }
 
-  /** Read after the group's last change and younger than the maximum age. */
+  /** Read (or waiting to read) after the group's last change and younger than the maximum age. */
   private fresh(entry: Entry): boolean {
-    return entry.generation === this.generations.get(entry.group) && this.young(entry);
+    return this.covers(entry) && this.young(entry);
   }
 
   /** Younger than the maximum age, by the monotonic clock and by the app's. */
