@@ -65,7 +65,7 @@ export default function NoticesPage() {
           <NoticeArticle key={openId} id={openId} linkTo={(id) => addressWith(id)} backTo={addressWith(undefined)} />
         </Card>
       ) : (
-        <Card>
+        <Card className={list.isPending ? 'list-first-load' : undefined}>
           <div className="notice-filters">
             <Input.Search
               className="notice-keyword"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -11,10 +11,12 @@ import { REGULATION_STATUSES, type RegulationStatus } from '@eco/contracts/regul
 import { useTranslation } from 'react-i18next';
 import { useRegulationCategories, useRegulations } from '../../api/regulations';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
-import { RegulationDetailDrawer } from './RegulationDetailDrawer';
 import './regulations.css';
 
 const PAGE_SIZE = 10;
+
+/** The detail drawer's code (Descriptions, the document list…) is fetched when a regulation is first opened, not with the list (issue 13 item 9). */
+const RegulationDetailDrawer = lazy(() => import('./RegulationDetailDrawer').then((m) => ({ default: m.RegulationDetailDrawer })));
 
 /**
  * /technical-regulations (技术规范): the regulations library with keyword search over code and
@@ -32,6 +34,9 @@ export default function RegulationsPage() {
   const idParam = Number(params.get('id'));
   const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const [draft, setDraft] = useState(keyword);
+  // mounted from the first opening on, so closing it still animates
+  const [drawerUsed, setDrawerUsed] = useState(openId !== null);
+  if (openId !== null && !drawerUsed) setDrawerUsed(true);
 
   const list = useRegulations({ keyword: keyword || undefined, category, status, page, pageSize: PAGE_SIZE });
   const categories = useRegulationCategories();
@@ -98,7 +103,7 @@ export default function RegulationsPage() {
     <div className="page regulations-page">
       <h2 className="page-title">{t('regulations.title')}</h2>
       <p className="page-subtitle">{t('regulations.subtitle')}</p>
-      <Card>
+      <Card className={list.isPending ? 'list-first-load' : undefined}>
         <div className="regulation-filters">
           <Input.Search
             className="regulation-keyword"
@@ -155,7 +160,11 @@ export default function RegulationsPage() {
           }}
         />
       </Card>
-      <RegulationDetailDrawer id={openId} linkTo={linkTo} onClose={() => update({ id: undefined }, false)} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <RegulationDetailDrawer id={openId} linkTo={linkTo} onClose={() => update({ id: undefined }, false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
