@@ -80,6 +80,29 @@ describe('lazy screens and the loading spinner', () => {
     await page.locator('main h1, main h2').first().waitFor();
   });
 
+  // issue 13 item 9: the first page of a list is asked for beside the code (boot.js), and the screen
+  // uses that answer instead of asking again
+  it.each([
+    ['/notification-announcement', ['/api/notices?page=1&pageSize=10']],
+    ['/technical-regulations', ['/api/technical-regulations?page=1&pageSize=10', '/api/technical-regulations/categories']],
+  ])('a first visit to %s asks for its first rows while the app’s own script is still on its way, once', async (route, reads) => {
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/notices') || url.pathname.startsWith('/api/technical-regulations')) asked.push(url.pathname + url.search);
+    });
+    const entry = await holdChunk(page, '**/assets/index-*.js');
+    const first = Promise.all(reads.map((read) => page.waitForRequest((request) => request.url().endsWith(read))));
+    await page.goto(appUrl(route), { waitUntil: 'commit' });
+    await first;
+    await entry.release();
+    // the list has its first page (rows or 'none yet')
+    await page.locator('main .ant-card:not(.list-first-load) :is(.ant-table, .notice-list)').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.sort()).toEqual([...reads].sort());
+  });
+
   // The spinner's promise is "not before 300 ms": a screen that arrives sooner never flashes it.
   // Asserted as that promise, so a machine too busy to load the screen in 300 ms shows the spinner
   // as it should, and the test still holds.

@@ -63,6 +63,17 @@ const PUBLIC_ROUTES: Record<string, keyof typeof PUBLIC_SCREENS> = {
   'technical-regulations': 'RegulationsPage',
 };
 
+/**
+ * The reads a public screen's default view (its address without a query) starts with, relative to the page: boot.js
+ * asks for them beside the code, so the first rows arrive with the screen instead of a round trip after it has run
+ * (issue 13 item 9). They must be the exact URLs the screens ask for (apps/web/src/api/notices.ts and regulations.ts,
+ * 10 a page): e2e/lazy-screens.e2e.ts holds that each is asked for once.
+ */
+const PUBLIC_READS: Record<string, string[]> = {
+  'notification-announcement': ['api/notices?page=1&pageSize=10'],
+  'technical-regulations': ['api/technical-regulations?page=1&pageSize=10', 'api/technical-regulations/categories'],
+};
+
 type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
 
 /** The module the app starts from (index.html's script). */
@@ -176,6 +187,7 @@ export default defineConfig({
     react(),
     routePreload(
       Object.fromEntries(Object.entries(PUBLIC_ROUTES).map(([segment, screen]) => [segment, fileURLToPath(new URL(PUBLIC_SCREENS[screen], import.meta.url))])),
+      PUBLIC_READS,
     ),
     precompress(),
   ],

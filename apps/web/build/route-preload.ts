@@ -9,11 +9,17 @@ import type { Plugin, Rolldown } from 'vite';
  *   files its code needs beyond the app's entry chunk — the screen's chunk, the chunks it imports
  *   statically, their stylesheets — relative to the page (`./assets/HomePage-….js`);
  * - `eco-entry`: the entry chunk, whose `<script type="module">` becomes a `modulepreload` link
- *   (fetched at once, run by boot.js once the header is painted).
+ *   (fetched at once, run by boot.js once the header is painted);
+ * - `eco-entry-css`: the entry's stylesheets, whose `<link rel="stylesheet">` become `preload`
+ *   links: fetched at once but no longer holding the first paint (the header is styled by the
+ *   page itself), applied by boot.js before it runs the entry chunk;
+ * - `eco-route-reads`: `reads` as it is given.
  *
- * `screens`: route segment → the screen's module file (absolute path), e.g. `{ home: '/…/HomePage.tsx' }`.
+ * `screens`: route segment → the screen's module file (absolute path), e.g. `{ home: '/…/HomePage.tsx' }`;
+ * `reads`: route segment → the API reads its default view starts with, relative to the page
+ * (`api/notices?page=1&pageSize=10`).
  */
-export function routePreload(screens: Record<string, string>): Plugin {
+export function routePreload(screens: Record<string, string>, reads: Record<string, string[]> = {}): Plugin {
   return {
     name: 'eco:route-preload',
     apply: 'build',
@@ -50,11 +56,17 @@ export function routePreload(screens: Record<string, string>): Plugin {
         const entryScript = /<script type="module" crossorigin src="(\.\/assets\/[^"]+\.js)"><\/script>/;
         const entryFile = entryScript.exec(html)?.[1];
         if (!entryFile) throw new Error('route-preload: index.html has no entry <script type="module"> to start from boot.js');
+        const stylesheet = /<link rel="stylesheet" crossorigin href="(\.\/assets\/[^"]+\.css)">/g;
+        const entryCss = [...html.matchAll(stylesheet)].map((match) => match[1]!);
         return {
-          html: html.replace(entryScript, `<link rel="modulepreload" crossorigin href="${entryFile}">`),
+          html: html
+            .replace(entryScript, `<link rel="modulepreload" crossorigin href="${entryFile}">`)
+            .replace(stylesheet, (_link, href: string) => `<link rel="preload" as="style" crossorigin href="${href}">`),
           tags: [
             { tag: 'meta', attrs: { name: 'eco-route-chunks', content: JSON.stringify(routeChunks) }, injectTo: 'head' },
             { tag: 'meta', attrs: { name: 'eco-entry', content: entryFile }, injectTo: 'head' },
+            { tag: 'meta', attrs: { name: 'eco-entry-css', content: JSON.stringify(entryCss) }, injectTo: 'head' },
+            { tag: 'meta', attrs: { name: 'eco-route-reads', content: JSON.stringify(reads) }, injectTo: 'head' },
             { tag: 'script', attrs: { src: './boot.js', async: true }, injectTo: 'head' },
           ],
         };

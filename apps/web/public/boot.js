@@ -1,13 +1,19 @@
 /**
  * Starts the app once the page has painted its header (index.html), and meanwhile fetches what the
  * screen the address names needs (issue 13 item 9: a lighter first load). Plain JavaScript, served
- * as it is and loaded `async` from the page's head; both lists come from meta tags the build writes
+ * as it is and loaded `async` from the page's head; its lists come from meta tags the build writes
  * (build/route-preload.ts):
  *
  * - `eco-route-chunks`: per public screen (the last segment of #/home, #/notification-announcement,
  *   #/technical-regulations; an empty route is /home), the files its code needs beyond the entry
  *   chunk. They are fetched now, beside the entry chunk, instead of after it has run; any other
  *   address fetches nothing early.
+ * - `eco-route-reads`: per public screen, the API reads its default view starts with (the first page
+ *   of notices, say). Asked for now, as `<link rel="preload" as="fetch">` like api/site in
+ *   index.html, when the address has no query (a query may ask for another page or filter).
+ * - `eco-entry-css`: the app's stylesheets, which the page preloads without waiting for them to
+ *   paint its header (it styles the header itself). They are applied here, and the app starts once
+ *   they have loaded (or failed), so its first screen is never drawn unstyled.
  * - `eco-entry`: the app's entry chunk, which the page preloads but does not run. It is imported
  *   once the browser reports the first contentful paint (the header), so a slow phone shows the
  *   header at once instead of after the entry chunk has run (about a second of its CPU); a page
@@ -34,13 +40,38 @@
     document.head.appendChild(link);
   }
 
+  const reads = meta('eco-route-reads');
+  const wanted = reads && !location.hash.includes('?') ? JSON.parse(reads)[screen] : undefined;
+  for (const href of Array.isArray(wanted) ? wanted : []) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+
+  const css = meta('eco-entry-css');
+  const styled = (css ? JSON.parse(css) : []).map(
+    (href) =>
+      new Promise((resolve) => {
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.crossOrigin = '';
+        link.href = href;
+        link.onload = resolve;
+        link.onerror = resolve;
+        document.head.appendChild(link);
+      }),
+  );
+
   const entry = meta('eco-entry');
   if (!entry) return;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    import(new URL(entry, document.baseURI).href);
+    Promise.all(styled).then(() => import(new URL(entry, document.baseURI).href));
   };
   try {
     // 'first-paint' can come before anything is drawn (a background colour): wait for the content
