@@ -62,6 +62,21 @@ async function runOnce(page: string, url: string): Promise<LighthouseFigures> {
 }
 
 /**
+ * {@link runOnce}, again (up to 3 times in all) when Lighthouse reports a failed run: now and then
+ * its trace of the load comes back without a navigation start (NO_NAVSTART, "Please run Lighthouse
+ * again"), which says nothing about the page.
+ */
+async function runRetried(page: string, url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(page, url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
  * Lighthouse mobile on each of `pages` under `baseUrl` (e.g. `http://127.0.0.1:41234`), one page
  * after the other, `runs` times each; returns the run with the median score per page.
  */
@@ -69,7 +84,7 @@ export async function measureLighthouse(baseUrl: string, pages: readonly string[
   const figures: LighthouseFigures[] = [];
   for (const page of pages) {
     const results: LighthouseFigures[] = [];
-    for (let i = 0; i < runs; i++) results.push(await runOnce(page, `${baseUrl}/#${page}`));
+    for (let i = 0; i < runs; i++) results.push(await runRetried(page, `${baseUrl}/#${page}`));
     results.sort((a, b) => a.score - b.score);
     figures.push(results[Math.floor(results.length / 2)]!);
   }
