@@ -21,49 +21,26 @@
  */
 (() => {
   const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
+  /** A `<link>` with `attributes` for `href`, asked for as the app's own loader asks (anonymous CORS), so the browser uses what is fetched here. */
+  const addLink = (attributes, href) => {
+    const link = Object.assign(document.createElement('link'), attributes, { crossOrigin: '', href });
+    document.head.appendChild(link);
+  };
 
   const chunks = meta('eco-route-chunks');
   const path = location.hash.slice(1).split('?')[0].replace(/\/+$/, '');
   const screen = path.slice(path.lastIndexOf('/') + 1) || 'home';
   const files = chunks ? JSON.parse(chunks)[screen] : undefined;
   for (const file of Array.isArray(files) ? files : []) {
-    const link = document.createElement('link');
-    if (file.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
-    // as the app's own loader asks for them (anonymous CORS), so the browser uses what is fetched here
-    link.crossOrigin = '';
-    link.href = file;
-    document.head.appendChild(link);
+    addLink(file.endsWith('.css') ? { rel: 'preload', as: 'style' } : { rel: 'modulepreload' }, file);
   }
 
   const reads = meta('eco-route-reads');
   const wanted = reads && !location.hash.includes('?') ? JSON.parse(reads)[screen] : undefined;
-  for (const href of Array.isArray(wanted) ? wanted : []) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'fetch';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
-  }
+  for (const href of Array.isArray(wanted) ? wanted : []) addLink({ rel: 'preload', as: 'fetch' }, href);
 
   const css = meta('eco-entry-css');
-  const styled = (css ? JSON.parse(css) : []).map(
-    (href) =>
-      new Promise((resolve) => {
-        const link = document.createElement('link');
-        link.rel = 'stylesheet';
-        link.crossOrigin = '';
-        link.href = href;
-        link.onload = resolve;
-        link.onerror = resolve;
-        document.head.appendChild(link);
-      }),
-  );
+  const styled = (css ? JSON.parse(css) : []).map((href) => new Promise((resolve) => addLink({ rel: 'stylesheet', onload: resolve, onerror: resolve }, href)));
 
   const entry = meta('eco-entry');
   if (!entry) return;
