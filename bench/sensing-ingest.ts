@@ -9,6 +9,7 @@
  * An administrator (ADMIN_ACCOUNT/ADMIN_PASSWORD of the server) signs in to create the key.
  */
 import { performance } from 'node:perf_hooks';
+import { getJson } from './get-json';
 
 export interface Session {
   cookie: string;
@@ -124,7 +125,7 @@ export async function measureSensing(baseUrl: string, admin: { account: string; 
   let buckets = 0;
   for (let i = 0; i < 25; i++) {
     const t0 = performance.now();
-    const body = (await (await fetch(url)).json()) as { data: { buckets: unknown[] } };
+    const body = (await getJson(url)) as { data: { buckets: unknown[] } };
     times.push(performance.now() - t0);
     buckets = body.data.buckets.length;
   }

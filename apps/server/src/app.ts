@@ -128,7 +128,8 @@ export async function buildApp({
     done();
   });
   fastPath = { cache: publicCache, metrics, log: app.log, open: () => !closing };
-  await app.register(compress, { threshold: 1024 });
+  // up to 64 KB in one call, not through a stream on the thread pool (docs/api.md §Compression)
+  await app.register(compress, { threshold: 1024, syncThreshold: 65_536 });
   await registerOpenApi(app);
 
   const db = database.db;
