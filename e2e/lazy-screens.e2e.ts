@@ -141,6 +141,27 @@ describe('lazy screens and the loading spinner', () => {
     expect(await page.locator('main .list-first-load').count()).toBe(0);
   });
 
+  it('draws a phone’s header once, with the menu button: the desktop menu is never put in the page', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const seen = { desktopMenu: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      // the records, not the page: a menu put in and taken out again in one task is gone by the time this runs
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of [...record.addedNodes, ...record.removedNodes]) {
+            if (node instanceof Element && (node.matches('.main-nav') || node.querySelector('.main-nav'))) seen.desktopMenu = true;
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(appUrl('/home'));
+    await homeTitle(page).waitFor();
+    await page.locator('.main-header .menu-toggle').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { seen: { desktopMenu: boolean } }).seen.desktopMenu)).toBe(false);
+  });
+
   // The spinner's promise is "not before 300 ms": a screen that arrives sooner never flashes it.
   // Asserted as that promise, so a machine too busy to load the screen in 300 ms shows the spinner
   // as it should, and the test still holds.

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useMatches, useNavigation } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Grid from 'antd/es/grid';
 import Layout from 'antd/es/layout';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import type { RouteHandle } from '../routes';
 import { MainNav } from './MainNav';
 import { SiteFooter } from './SiteFooter';
 import { useHeaderWraps } from './use-header-wraps';
+import { useWideScreen } from './use-wide-screen';
 import { UserButton } from './UserButton';
 
 // Its own chunk (Dropdown and Menu), fetched only once someone is signed in.
@@ -68,14 +68,13 @@ export function MainLayout() {
   const { settings, currentUser } = useInitialState();
   const navigation = useNavigation();
   const matches = useMatches();
-  const screens = Grid.useBreakpoint();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // mounted from its first opening on, so closing it still animates
   const [drawerUsed, setDrawerUsed] = useState(false);
   // a click on the user button before its menu's chunk has arrived opens the menu once it has
   const [userMenuWanted, setUserMenuWanted] = useState(false);
   // below 1200 px the eight entries no longer fit beside the title: they move into a drawer
-  const compact = screens.xl === false;
+  const compact = !useWideScreen();
   const header = useRef<HTMLElement>(null);
   const wraps = useHeaderWraps(header, !compact);
   useFocusRescue();
