@@ -181,6 +181,24 @@ describe('routes (docs/routes.md §Route table, hash history)', () => {
     expect(wide.links.some((link) => overlaps(link, wide.actions))).toBe(false);
   });
 
+  it('the menu moves into the drawer button when the window narrows below 1200 px, and back when it widens', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(appUrl('/home'));
+    await homeTitle(page).waitFor();
+    const menuButton = page.locator('.main-header .menu-toggle');
+    expect(await menuItem(page, '技术规范').isVisible()).toBe(true);
+    expect(await menuButton.count()).toBe(0);
+
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await menuButton.waitFor();
+    expect(await page.locator('.main-header .main-nav').count()).toBe(0);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await menuItem(page, '技术规范').waitFor();
+    expect(await menuButton.count()).toBe(0);
+  });
+
   it('switching to English changes the menu and page text, and survives a reload', async () => {
     const page = await browser.newPage();
     await page.goto(appUrl('/home'));

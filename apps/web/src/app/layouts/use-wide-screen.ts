@@ -3,13 +3,16 @@ import { useSyncExternalStore } from 'react';
 /** antd's `xl` breakpoint (its theme token screenXL, which app/theme.ts leaves as it is). */
 const WIDE = '(min-width: 1200px)';
 
+const canMatch = () => typeof window.matchMedia === 'function';
+
 function subscribe(onChange: () => void): () => void {
+  if (!canMatch()) return () => {};
   const query = window.matchMedia(WIDE);
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
 
-const isWide = () => window.matchMedia(WIDE).matches;
+const isWide = () => !canMatch() || window.matchMedia(WIDE).matches;
 
 /**
  * True while the window is at least 1200 px wide, from the layout's very first render on. antd's
@@ -19,9 +22,5 @@ const isWide = () => window.matchMedia(WIDE).matches;
  * browsers): wide.
  */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(
-    typeof window.matchMedia === 'function' ? subscribe : () => () => {},
-    () => typeof window.matchMedia !== 'function' || isWide(),
-    () => true,
-  );
+  return useSyncExternalStore(subscribe, isWide, () => true);
 }
