@@ -7,9 +7,9 @@ import { Type, type Static } from 'typebox';
 import { IsoDate, IsoTime } from './common';
 import { MultiLine, OneLine } from './text';
 import { DocumentSchema } from './documents';
+import { NOTICE_CATEGORIES } from './notice-categories';
 
-export const NOTICE_CATEGORIES = ['notice', 'announcement', 'news'] as const;
-export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+export { NOTICE_CATEGORIES, type NoticeCategory } from './notice-categories';
 
 export const NOTICE_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
