@@ -141,6 +141,24 @@ describe('lazy screens and the loading spinner', () => {
     expect(await page.locator('main .list-first-load').count()).toBe(0);
   });
 
+  it('draws the home map on a phone once the visitor scrolls to it, not while the page loads above it', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 640 });
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const mapChunks = () => fetched.filter((path) => /\/assets\/ProvinceMap-[^/]+\.js$/.test(path));
+    await openHome(page);
+    const panel = page.locator('.home-map-card');
+    await page.waitForLoadState('networkidle');
+    expect((await panel.boundingBox())!.y).toBeGreaterThanOrEqual(640); // the map starts below the first screen
+    expect(mapChunks()).toEqual([]);
+    expect(await panel.locator('canvas').count()).toBe(0);
+
+    await panel.scrollIntoViewIfNeeded();
+    await panel.locator('.province-map canvas').first().waitFor();
+    expect(mapChunks()).toHaveLength(1);
+  });
+
   it('draws a phone’s header once, with the menu button: the desktop menu is never put in the page', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
