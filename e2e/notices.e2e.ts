@@ -23,6 +23,31 @@ function tomorrowMorning(): string {
 }
 
 describe('notices', () => {
+  it('a reader narrows the notices by publication date; the date picker comes after the first rows', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    await page.goto(appUrl('/notification-announcement'));
+    const picker = page.locator('.notice-filters .ant-picker-range');
+    await picker.waitFor();
+    const firstRows = requested.findIndex((url) => url.startsWith('/api/notices?page=1'));
+    const pickerCode = requested.findIndex((url) => /\/assets\/NoticeDates-[^/]+\.js$/.test(url));
+    expect(firstRows).toBeGreaterThanOrEqual(0);
+    expect(pickerCode).toBeGreaterThan(firstRows);
+
+    await picker.getByPlaceholder('开始日期').click();
+    await page.keyboard.type('2000-01-01');
+    await page.keyboard.press('Enter');
+    await picker.getByPlaceholder('结束日期').click();
+    await page.keyboard.type('2000-12-31');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).hash).toContain('from=2000-01-01&to=2000-12-31');
+    await page.getByText('暂无符合条件的通知公告').waitFor();
+    // the address keeps the range: opened again, the picker shows it
+    await page.reload();
+    await expect.poll(() => picker.getByPlaceholder('开始日期').inputValue()).toBe('2000-01-01');
+  });
+
   it('an editor writes and schedules a notice with an attachment; readers see it when due and open it by its link', async () => {
     const editor = await createEditor(await browser.newPage(), browser);
     const title = `关于做好秋冬季森林防火工作的通知 ${uniqueAccount('n')}`;

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import DatePicker from 'antd/es/date-picker';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import List from 'antd/es/list';
@@ -10,14 +9,19 @@ import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import PaperClipOutlined from '@ant-design/icons/es/icons/PaperClipOutlined';
 import PushpinOutlined from '@ant-design/icons/es/icons/PushpinOutlined';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { NOTICE_CATEGORIES, type NoticeCategory } from '@eco/contracts/notice-categories';
 import type { NoticeSummary } from '@eco/contracts/notices';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/notices';
+import { useNearScreen } from '../../components/use-near-screen';
 import { NoticeArticle } from './NoticeArticle';
 import { useNotices } from '../../api/notices';
 import './notices.css';
+
+// the date picker is the largest part of this screen's code: it is fetched once the browser is idle after
+// the list's first paint, not beside the screen's own code
+const NoticeDates = lazy(() => import('./NoticeDates'));
 
 const PAGE_SIZE = 10;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,6 +42,8 @@ export default function NoticesPage() {
   const idParam = Number(params.get('id'));
   const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const [draft, setDraft] = useState(keyword);
+  const filters = useRef<HTMLDivElement>(null);
+  const datesMayLoad = useNearScreen(filters, { idle: true });
   const list = useNotices({ keyword: keyword || undefined, category, from, to, page, pageSize: PAGE_SIZE });
 
   /** a new address from the current one; filter changes go back to page 1 */
@@ -57,6 +63,17 @@ export default function NoticesPage() {
     return `/notification-announcement${query ? `?${query}` : ''}`;
   };
 
+  // the picker's place and look while its code arrives, so nothing moves when it comes
+  const datesPlaceholder = (
+    <Input
+      className="notice-dates"
+      readOnly
+      aria-label={t('nt.list.dateRange')}
+      placeholder={`${t('nt.list.startDate')} → ${t('nt.list.endDate')}`}
+      value={from || to ? `${from ?? ''} → ${to ?? ''}` : undefined}
+    />
+  );
+
   return (
     <div className="page notices-page">
       <h2 className="page-title">{t('menu.notices')}</h2>
@@ -67,7 +84,7 @@ export default function NoticesPage() {
         </Card>
       ) : (
         <Card className={list.isPending ? 'list-first-load' : undefined}>
-          <div className="notice-filters">
+          <div className="notice-filters" ref={filters}>
             <Input.Search
               className="notice-keyword"
               allowClear
@@ -88,16 +105,13 @@ export default function NoticesPage() {
               options={NOTICE_CATEGORIES.map((c) => ({ value: c, label: t(`nt.categories.${c}`) }))}
               onChange={(value) => update({ category: value })}
             />
-            <DatePicker.RangePicker
-              className="notice-dates"
-              aria-label={t('nt.list.dateRange')}
-              placeholder={[t('nt.list.startDate'), t('nt.list.endDate')]}
-              value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-              allowEmpty={[true, true]}
-              onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
-                update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
-              }
-            />
+            {datesMayLoad ? (
+              <Suspense fallback={datesPlaceholder}>
+                <NoticeDates from={from} to={to} onChange={(first, last) => update({ from: first, to: last })} />
+              </Suspense>
+            ) : (
+              datesPlaceholder
+            )}
             <Button
               onClick={() => {
                 setDraft('');
