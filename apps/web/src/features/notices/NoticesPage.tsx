@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -17,6 +17,7 @@ import '../../i18n/notices';
 import { useNearScreen } from '../../components/use-near-screen';
 import { NoticeArticle } from './NoticeArticle';
 import { useNotices } from '../../api/notices';
+import { useDeferredList } from '../../components/use-deferred-list';
 import './notices.css';
 
 // the date picker is the largest part of this screen's code: it is fetched once the browser is idle after
@@ -63,6 +64,54 @@ export default function NoticesPage() {
     return `/notification-announcement${query ? `?${query}` : ''}`;
   };
 
+  // the list is built again when its deferred values change (components/use-deferred-list.ts)
+  const { shown, fetching, firstLoad } = useDeferredList(list);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: addressWith and update are made from params (and setParams) each render
+  const noticeList = useMemo(
+    () => (
+      <List<NoticeSummary>
+        className="notice-list"
+        loading={fetching}
+        dataSource={shown?.items ?? []}
+        locale={{ emptyText: <Empty description={t('nt.list.empty')} /> }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: shown?.total ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (next) => update({ page: next }, false),
+        }}
+        renderItem={(notice) => (
+          <List.Item className="notice-row">
+            <div className="notice-row-main">
+              {notice.pinned && (
+                <Tag color="red" icon={<PushpinOutlined aria-hidden />}>
+                  {t('nt.list.pinned')}
+                </Tag>
+              )}
+              <Tag color="blue">{t(`nt.categories.${notice.category}`)}</Tag>
+              <Link to={addressWith(notice.id)} className="notice-row-title">
+                {notice.title}
+              </Link>
+              {notice.attachmentCount > 0 && (
+                <span className="notice-muted" title={t('nt.list.attachments', { count: notice.attachmentCount })}>
+                  <PaperClipOutlined aria-label={t('nt.list.attachments', { count: notice.attachmentCount })} />
+                </span>
+              )}
+            </div>
+            <div className="notice-row-meta">
+              {notice.organisationName && <span>{notice.organisationName}</span>}
+              <time dateTime={notice.publishAt ?? undefined}>{notice.publishAt ? dayjs(notice.publishAt).format('YYYY-MM-DD') : ''}</time>
+            </div>
+          </List.Item>
+        )}
+      />
+    ),
+    [shown, fetching, page, params, t],
+  );
+
   // the picker's place and look while its code arrives, so nothing moves when it comes
   const datesPlaceholder = (
     <Input
@@ -83,7 +132,7 @@ export default function NoticesPage() {
           <NoticeArticle key={openId} id={openId} linkTo={(id) => addressWith(id)} backTo={addressWith(undefined)} />
         </Card>
       ) : (
-        <Card className={list.isPending ? 'list-first-load' : undefined}>
+        <Card className={firstLoad ? 'list-first-load' : undefined}>
           <div className="notice-filters" ref={filters}>
             <Input.Search
               className="notice-keyword"
@@ -121,45 +170,7 @@ export default function NoticesPage() {
               {t('common.reset')}
             </Button>
           </div>
-          <List<NoticeSummary>
-            className="notice-list"
-            loading={list.isFetching}
-            dataSource={list.data?.items ?? []}
-            locale={{ emptyText: <Empty description={t('nt.list.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: list.data?.total ?? 0,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('common.total', { total }),
-              onChange: (next) => update({ page: next }, false),
-            }}
-            renderItem={(notice) => (
-              <List.Item className="notice-row">
-                <div className="notice-row-main">
-                  {notice.pinned && (
-                    <Tag color="red" icon={<PushpinOutlined aria-hidden />}>
-                      {t('nt.list.pinned')}
-                    </Tag>
-                  )}
-                  <Tag color="blue">{t(`nt.categories.${notice.category}`)}</Tag>
-                  <Link to={addressWith(notice.id)} className="notice-row-title">
-                    {notice.title}
-                  </Link>
-                  {notice.attachmentCount > 0 && (
-                    <span className="notice-muted" title={t('nt.list.attachments', { count: notice.attachmentCount })}>
-                      <PaperClipOutlined aria-label={t('nt.list.attachments', { count: notice.attachmentCount })} />
-                    </span>
-                  )}
-                </div>
-                <div className="notice-row-meta">
-                  {notice.organisationName && <span>{notice.organisationName}</span>}
-                  <time dateTime={notice.publishAt ?? undefined}>{notice.publishAt ? dayjs(notice.publishAt).format('YYYY-MM-DD') : ''}</time>
-                </div>
-              </List.Item>
-            )}
-          />
+          {noticeList}
         </Card>
       )}
     </div>

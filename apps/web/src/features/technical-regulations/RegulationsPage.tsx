@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -11,6 +11,7 @@ import { REGULATION_STATUSES, type RegulationStatus } from '@eco/contracts/regul
 import { useTranslation } from 'react-i18next';
 import { useRegulationCategories, useRegulations } from '../../api/regulations';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
+import { useDeferredList } from '../../components/use-deferred-list';
 import './regulations.css';
 
 const PAGE_SIZE = 10;
@@ -56,54 +57,76 @@ export default function RegulationsPage() {
     return `/technical-regulations?${next.toString()}`;
   };
 
-  const columns: ColumnsType<Regulation> = [
-    {
-      title: t('regulations.columns.code'),
-      dataIndex: 'code',
-      width: 190,
-      responsive: ['sm'],
-      render: (code: string, r) => (
-        <Link to={linkTo(r.id)} className="regulation-code">
-          {code}
-        </Link>
-      ),
-    },
-    {
-      title: t('regulations.columns.title'),
-      dataIndex: 'title',
-      render: (title: string, r) => (
-        <>
-          <Link to={linkTo(r.id)}>{title}</Link>
-          {/* phones hide the code column: the code goes under the title instead */}
-          <div className="regulation-code regulation-code-sub">{r.code}</div>
-        </>
-      ),
-    },
-    { title: t('regulations.columns.category'), dataIndex: 'category', width: 130, responsive: ['md'] },
-    { title: t('regulations.columns.issuer'), dataIndex: 'issuer', width: 200, responsive: ['xl'] },
-    {
-      title: t('regulations.columns.effectiveOn'),
-      dataIndex: 'effectiveOn',
-      width: 120,
-      responsive: ['lg'],
-      // a date reads as one: at the largest text size the column widens instead of breaking it
-      className: 'regulation-nowrap',
-      render: (d: string | null) => d ?? t('common.unknown'),
-    },
-    {
-      title: t('regulations.columns.status'),
-      dataIndex: 'status',
-      width: 100,
-      className: 'regulation-nowrap',
-      render: (s: RegulationStatus) => <RegulationStatusTag status={s} />,
-    },
-  ];
+  // the list is built again when its deferred values change (components/use-deferred-list.ts)
+  const { shown, fetching, firstLoad } = useDeferredList(list);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: linkTo and update are made from params (and setParams) each render
+  const table = useMemo(() => {
+    const columns: ColumnsType<Regulation> = [
+      {
+        title: t('regulations.columns.code'),
+        dataIndex: 'code',
+        width: 190,
+        responsive: ['sm'],
+        render: (code: string, r) => (
+          <Link to={linkTo(r.id)} className="regulation-code">
+            {code}
+          </Link>
+        ),
+      },
+      {
+        title: t('regulations.columns.title'),
+        dataIndex: 'title',
+        render: (title: string, r) => (
+          <>
+            <Link to={linkTo(r.id)}>{title}</Link>
+            {/* phones hide the code column: the code goes under the title instead */}
+            <div className="regulation-code regulation-code-sub">{r.code}</div>
+          </>
+        ),
+      },
+      { title: t('regulations.columns.category'), dataIndex: 'category', width: 130, responsive: ['md'] },
+      { title: t('regulations.columns.issuer'), dataIndex: 'issuer', width: 200, responsive: ['xl'] },
+      {
+        title: t('regulations.columns.effectiveOn'),
+        dataIndex: 'effectiveOn',
+        width: 120,
+        responsive: ['lg'],
+        // a date reads as one: at the largest text size the column widens instead of breaking it
+        className: 'regulation-nowrap',
+        render: (d: string | null) => d ?? t('common.unknown'),
+      },
+      {
+        title: t('regulations.columns.status'),
+        dataIndex: 'status',
+        width: 100,
+        className: 'regulation-nowrap',
+        render: (s: RegulationStatus) => <RegulationStatusTag status={s} />,
+      },
+    ];
+    return (
+      <Table<Regulation>
+        rowKey="id"
+        columns={columns}
+        dataSource={shown?.items ?? []}
+        loading={fetching}
+        locale={{ emptyText: t('regulations.empty') }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: shown?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (next) => update({ page: next }, false),
+        }}
+      />
+    );
+  }, [shown, fetching, page, params, t]);
 
   return (
     <div className="page regulations-page">
       <h2 className="page-title">{t('regulations.title')}</h2>
       <p className="page-subtitle">{t('regulations.subtitle')}</p>
-      <Card className={list.isPending ? 'list-first-load' : undefined}>
+      <Card className={firstLoad ? 'list-first-load' : undefined}>
         <div className="regulation-filters">
           <Input.Search
             className="regulation-keyword"
@@ -144,21 +167,7 @@ export default function RegulationsPage() {
             {t('common.reset')}
           </Button>
         </div>
-        <Table<Regulation>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: t('regulations.empty') }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('common.total', { total }),
-            onChange: (next) => update({ page: next }, false),
-          }}
-        />
+        {table}
       </Card>
       {drawerUsed && (
         <Suspense fallback={null}>
