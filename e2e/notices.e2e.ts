@@ -24,6 +24,15 @@ function tomorrowMorning(): string {
 
 describe('notices', () => {
   it('a reader narrows the notices by publication date; the date picker comes after the first rows', async () => {
+    // a notice opened by its link shows no filters, so nothing fetches the picker
+    const reader = await browser.newPage();
+    const readerAsked: string[] = [];
+    reader.on('request', (request) => readerAsked.push(new URL(request.url()).pathname));
+    await reader.goto(appUrl('/notification-announcement?id=999999'));
+    await reader.locator('.notice-article').waitFor();
+    await reader.waitForLoadState('networkidle');
+    expect(readerAsked.filter((path) => /\/assets\/NoticeDates-[^/]+\.js$/.test(path))).toEqual([]);
+
     const page = await browser.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n/notices';
 import { useNearScreen } from '../../components/use-near-screen';
 import { NoticeArticle } from './NoticeArticle';
+import type { NoticeDatesProps } from './NoticeDates';
 import { useNotices } from '../../api/notices';
 import { useDeferredList } from '../../components/use-deferred-list';
 import './notices.css';
@@ -23,6 +24,32 @@ import './notices.css';
 // the date picker is the largest part of this screen's code: it is fetched once the browser is idle after
 // the list's first paint, not beside the screen's own code
 const NoticeDates = lazy(() => import('./NoticeDates'));
+
+/**
+ * The date filter of the list view: until the picker's code has come (./NoticeDates.tsx, fetched once
+ * `filters`, the filter row, is near the screen and the browser is idle), a read-only field of its
+ * size and look, showing the range from the address, holds its place so nothing moves when it comes.
+ * Mounted with the list only, so a reader who opens a notice by its link never fetches the picker.
+ */
+function DatesFilter({ filters, ...props }: NoticeDatesProps & { filters: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation();
+  const mayLoad = useNearScreen(filters, { idle: true });
+  const placeholder = (
+    <Input
+      className="notice-dates"
+      readOnly
+      aria-label={t('nt.list.dateRange')}
+      placeholder={`${t('nt.list.startDate')} → ${t('nt.list.endDate')}`}
+      value={props.from || props.to ? `${props.from ?? ''} → ${props.to ?? ''}` : undefined}
+    />
+  );
+  if (!mayLoad) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <NoticeDates {...props} />
+    </Suspense>
+  );
+}
 
 const PAGE_SIZE = 10;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,7 +71,6 @@ export default function NoticesPage() {
   const openId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const [draft, setDraft] = useState(keyword);
   const filters = useRef<HTMLDivElement>(null);
-  const datesMayLoad = useNearScreen(filters, { idle: true });
   const list = useNotices({ keyword: keyword || undefined, category, from, to, page, pageSize: PAGE_SIZE });
 
   /** a new address from the current one; filter changes go back to page 1 */
@@ -112,17 +138,6 @@ export default function NoticesPage() {
     [shown, fetching, page, params, t],
   );
 
-  // the picker's place and look while its code arrives, so nothing moves when it comes
-  const datesPlaceholder = (
-    <Input
-      className="notice-dates"
-      readOnly
-      aria-label={t('nt.list.dateRange')}
-      placeholder={`${t('nt.list.startDate')} → ${t('nt.list.endDate')}`}
-      value={from || to ? `${from ?? ''} → ${to ?? ''}` : undefined}
-    />
-  );
-
   return (
     <div className="page notices-page">
       <h2 className="page-title">{t('menu.notices')}</h2>
@@ -154,13 +169,7 @@ export default function NoticesPage() {
               options={NOTICE_CATEGORIES.map((c) => ({ value: c, label: t(`nt.categories.${c}`) }))}
               onChange={(value) => update({ category: value })}
             />
-            {datesMayLoad ? (
-              <Suspense fallback={datesPlaceholder}>
-                <NoticeDates from={from} to={to} onChange={(first, last) => update({ from: first, to: last })} />
-              </Suspense>
-            ) : (
-              datesPlaceholder
-            )}
+            <DatesFilter filters={filters} from={from} to={to} onChange={(first, last) => update({ from: first, to: last })} />
             <Button
               onClick={() => {
                 setDraft('');
