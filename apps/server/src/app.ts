@@ -141,12 +141,14 @@ export async function buildApp({
   app.decorate('authenticateDevice', async (request: FastifyRequest) => {
     request.thing = await authenticateThing(db, request, now());
   });
+  // one cache for GET /api/site and the page's title (http/web-index.ts): a change shows in both at once
+  const siteSettings = createSiteSettingsCache(db, now);
   const oidcProvider = oidcIssuer ? await createProvider(db, now, oidcIssuer, config.trustProxy !== false) : null;
   await app.register(
     async (api) => {
       await registerAuth(api, { db, now, secret, config });
       await api.register(healthRoutes, { database });
-      await api.register(siteRoutes, { db, now, settings: createSiteSettingsCache(db, now) });
+      await api.register(siteRoutes, { db, now, settings: siteSettings });
       await api.register(sessionRoutes, { db, now, uploadMaxBytes: config.uploadMaxBytes });
       await api.register(usersRoutes, { prefix: '/users', db, now });
       await api.register(organisationsRoutes, { prefix: '/organisations', db });
@@ -177,6 +179,6 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, async () => (await siteSettings.get()).title);
   return app;
 }

@@ -2,7 +2,8 @@
  * Security headers on every response (helmet), with a Content-Security-Policy the built web app
  * satisfies (checked in Chromium: every page an end-to-end test opens fails on a violation):
  *
- * - scripts only from this origin: Vite's build has no inline script;
+ * - scripts only from this origin; the page's one inline script (apps/web/build/boot.js) is allowed on
+ *   the page alone, by its hash (web-index.ts);
  * - styles from this origin plus inline: antd's CSS-in-JS (@ant-design/cssinjs) inserts <style>
  *   elements at run time and ECharts sets style attributes, neither with a nonce;
  * - images from this origin, data: and blob: (icons, ECharts' exported images); fetches only to
@@ -30,6 +31,13 @@ export const CSP_DIRECTIVES = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
+
+/** `directives` as a Content-Security-Policy header's value, in helmet's form (`default-src 'self';script-src …`). */
+export function cspHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';');
+}
 
 /** The policy of the Swagger UI page at /api/docs (it also loads its scripts and styles from this origin). */
 export const SWAGGER_UI_CSP = {

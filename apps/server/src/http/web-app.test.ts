@@ -2,19 +2,26 @@
  * The built web app as a browser receives it (web-app.ts): the precompressed copy the client can
  * read (brotli, else gzip, else the file itself), with the file's own type, the encoding it was sent
  * in, `Vary: Accept-Encoding` and validators of its own; a file without a copy is sent as it is.
- * Through the whole app, so the API's per-response compression is part of what is checked.
+ * Through the whole app, so the API's per-response compression is part of what is checked. The page
+ * itself (web-index.ts) carries the site's title and allows its inline script by hash.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/test-app';
+import { signedInAs } from '../test/browser';
+import type { SiteSettings } from '@eco/contracts/site';
+import { buildTestApp, dataOf } from '../test/test-app';
 import { createTestDatabase, makeTempDir, removeTempDir, type TestDatabase } from '../test/test-database';
 
 // a script large enough that any compressor would act on it (@fastify/compress's threshold is 1 KB)
 const SCRIPT = `export const messages = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `通知公告 ${i}`))};\n`;
-const INDEX = '<!doctype html><title>门户</title><script type="module" src="./assets/index-abc123.js"></script>';
+// as the build writes it: the title it was built with, in <title> and the header, and an inline script
+const BOOT = 'document.documentElement.dataset.booted = "yes";';
+const INDEX = `<!doctype html><title>门户</title><div id="root"><span class="boot-title">门户</span></div><script>${BOOT}</script>`;
+const pageWith = (title: string) => INDEX.replaceAll('门户', title);
 // a PNG signature and header: an image the build leaves uncompressed
 const IMAGE = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -84,13 +91,40 @@ describe('the built web app', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('sends the page itself (/) from its brotli copy, revalidated on every load', async () => {
-    const response = await get('/', 'br');
+  it.each(['/', '/index.html'])("sends the page (%s) with the site's title, brotli-compressed, revalidated on every load", async (url) => {
+    const response = await get(url, 'br');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(pageWith('陕西省生态云感知系统'));
+  });
+
+  it("allows the page's own inline script by its hash, on the page only", async () => {
+    const hash = `'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`;
+    const page = await get('/', 'identity');
+    expect(page.body).toBe(pageWith('陕西省生态云感知系统'));
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(scriptSrc?.split(' ').sort()).toEqual(["'self'", hash].sort());
+    const api = await get('/api/site');
+    expect(String(api.headers['content-security-policy'])).not.toContain('sha256');
+  });
+
+  it('shows a new title on the next load once an administrator renames the site, as text, and answers 304 to the copy held', async () => {
+    const before = await get('/', 'gzip');
+    const again = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(before.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    const { browser: admin } = await signedInAs(app, database.db, 'admin');
+    const settings = dataOf(await admin.get<SiteSettings>('/api/site'));
+    const title = '秦岭<生态>云 & "感知"';
+    expect((await admin.put('/api/site', { ...settings, title })).status).toBe(200);
+
+    const after = await get('/', 'gzip');
+    expect(after.headers['content-encoding']).toBe('gzip');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(zlib.gunzipSync(after.rawPayload).toString()).toBe(pageWith('秦岭&lt;生态&gt;云 &amp; &quot;感知&quot;'));
   });
 
   it('sends a file that has no precompressed copy as it is, with its type', async () => {
