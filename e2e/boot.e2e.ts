@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectMainLayout, homeTitle, menuItem, screenTitle, SITE_TITLE, waitForHash } from './support/app';
 import { appUrl, baseUrl, useBrowser, WAIT_MS } from './support/browser';
@@ -19,7 +20,7 @@ function gate() {
 }
 
 describe('the initial-state gate (docs/routes.md §Initial state)', () => {
-  it('renders nothing until the site settings arrive, then the portal with the title from them', async () => {
+  it("renders nothing of the app until the site settings arrive, the page's own header staying up, then the portal with the title from them", async () => {
     const page = await browser.newPage();
     const held = gate();
     const asked = gate();
@@ -33,10 +34,12 @@ describe('the initial-state gate (docs/routes.md §Initial state)', () => {
     await asked.opened; // the app is running and waiting for its settings
     await session; // …and has everything else it asked for at start-up
 
-    // Nothing rendered: not the layout, not even the delayed spinner (300 ms, docs/request-layer.md §Limits). An
-    // absence can only be checked over time, hence the fixed wait.
+    // Nothing of the app rendered: not the layout, not even the delayed spinner (300 ms, docs/request-layer.md
+    // §Limits); what the page drew itself before the app ran (its header, the screen's heading: build/boot.js) stays
+    // up. An absence can only be checked over time, hence the fixed wait.
     await page.waitForTimeout(500);
-    expect(await page.locator('#root').evaluate((root) => root.innerHTML)).toBe('');
+    expect(await page.locator('#root > :not(.boot-header, .boot-main)').count()).toBe(0);
+    expect(await page.locator('.boot-header').isVisible()).toBe(true);
 
     held.release();
     await homeTitle(page).waitFor();
@@ -75,6 +78,58 @@ describe('the initial-state gate (docs/routes.md §Initial state)', () => {
     await menuItem(page, '技术规范').click();
     await screenTitle(page, '技术规范').waitFor();
     await expect.poll(() => page.title()).toBe(`技术规范 - ${title}`);
+  });
+});
+
+describe('what the page draws before the app runs (build/boot.js, issue 13 item 9)', () => {
+  /** Opens `route` with the app's entry chunk held back; `release()` lets it through. */
+  async function openHeld(page: Page, route: string) {
+    const held = gate();
+    await page.route('**/assets/index-*.js', async (request) => {
+      await held.opened;
+      await request.continue();
+    });
+    await page.goto(appUrl(route));
+    return held.release;
+  }
+
+  it("shows a list screen's breadcrumbs, title and subtitle under the site's header, then the app's screen in their place", async () => {
+    const page = await browser.newPage();
+    const release = await openHeld(page, '/notification-announcement');
+    const drawn = page.locator('.boot-main');
+    expect(await page.locator('.boot-header').innerText()).toBe(SITE_TITLE);
+    expect(await drawn.locator('ol li').allInnerTexts()).toEqual(['首页', '通知公告']);
+    expect(await drawn.getByRole('heading', { level: 1 }).innerText()).toBe('通知公告');
+    expect(await drawn.locator('p').innerText()).toBe('发布全省林草生态感知工作的通知、公告和工作动态');
+    expect(await page.locator('.main-header').count()).toBe(0);
+
+    release();
+    await screenTitle(page, '通知公告').waitFor();
+    await expectMainLayout(page);
+    expect(await page.locator('.boot-main, .boot-header').count()).toBe(0);
+  });
+
+  it("shows /home's title and introduction in the language the reader chose", async () => {
+    const page = await browser.newPage({ initScript: () => localStorage.setItem('eco.locale', 'en-US') });
+    const release = await openHeld(page, '/home');
+    const hero = page.locator('.boot-main .boot-hero');
+    expect(await hero.getByRole('heading', { level: 1 }).innerText()).toBe(SITE_TITLE);
+    expect(await hero.locator('p').innerText()).toMatch(/^Bringing together the province's video and infrared cameras/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    release();
+    await homeTitle(page).waitFor();
+    expect(await page.locator('.boot-main').count()).toBe(0);
+  });
+
+  it('draws no heading at a larger text size, whose styles come with the app: the header alone', async () => {
+    const page = await browser.newPage({
+      initScript: () => localStorage.setItem('eco.display', JSON.stringify({ fontSize: 'extraLarge', highContrast: false })),
+    });
+    const release = await openHeld(page, '/technical-regulations');
+    expect(await page.locator('.boot-header').isVisible()).toBe(true);
+    expect(await page.locator('.boot-main').count()).toBe(0);
+    release();
+    await screenTitle(page, '技术规范').waitFor();
   });
 });
 

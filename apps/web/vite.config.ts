@@ -5,7 +5,11 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { routePreload } from './build/route-preload';
+import { routePreload, type ScreenHead } from './build/route-preload';
+import enUS from './src/i18n/en-US';
+import ntEnUS from './src/i18n/notices.en-US';
+import ntZhCN from './src/i18n/notices.zh-CN';
+import zhCN from './src/i18n/zh-CN';
 import { slimEndpoints } from './build/slim-endpoints';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -73,6 +77,23 @@ const PUBLIC_READS: Record<string, string[]> = {
   'notification-announcement': ['api/notices?page=1&pageSize=10'],
   'technical-regulations': ['api/technical-regulations?page=1&pageSize=10', 'api/technical-regulations/categories'],
 };
+
+/**
+ * What the page draws of each public screen before the app runs (build/boot.js), in each locale: the texts the
+ * screens' own headings show (HomePage, NoticesPage and RegulationsPage, components/breadcrumbs/Breadcrumbs.tsx).
+ */
+function screenHeads(messages: typeof zhCN, notices: typeof ntZhCN): Record<string, ScreenHead> {
+  return {
+    home: { intro: messages.home.intro },
+    'notification-announcement': { crumbs: [messages.menu.home, messages.menu.notices], title: messages.menu.notices, subtitle: notices.list.subtitle },
+    'technical-regulations': {
+      crumbs: [messages.menu.home, messages.menu.regulations],
+      title: messages.regulations.title,
+      subtitle: messages.regulations.subtitle,
+    },
+  };
+}
+const SCREEN_HEADS = { 'zh-CN': screenHeads(zhCN, ntZhCN), 'en-US': screenHeads(enUS, ntEnUS) };
 
 type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
 
@@ -188,6 +209,7 @@ export default defineConfig({
     routePreload(
       Object.fromEntries(Object.entries(PUBLIC_ROUTES).map(([segment, screen]) => [segment, fileURLToPath(new URL(PUBLIC_SCREENS[screen], import.meta.url))])),
       PUBLIC_READS,
+      SCREEN_HEADS,
     ),
     precompress(),
   ],

@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { applyDisplayMode, currentDisplayMode, useDisplayMode } from './app/display-mode/display-mode';
-import { InitialStateGate } from './app/initial-state/InitialStateGate';
+import { InitialStateGate, loadFirstState } from './app/initial-state/InitialStateGate';
 import { routes } from './app/routes';
 import { themeFor } from './app/theme';
 import { currentLocale } from './i18n/i18n';
@@ -24,6 +24,8 @@ import './app/app.css';
 // the remembered text size and contrast (适老化 / 无障碍) before the first paint
 applyDisplayMode(currentDisplayMode());
 const router = createHashRouter(routes, { basename: routerBase() });
+// asked for now, not once the gate has mounted; until it has come the app commits nothing (app/initial-state)
+const firstState = loadFirstState();
 // Screens show errors through the request layer (docs/request-layer.md §Error display), so queries do not retry silently.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -46,7 +48,7 @@ function App() {
       form={{ validateMessages: VALIDATE_MESSAGES[locale] }}
     >
       <QueryClientProvider client={queryClient}>
-        <InitialStateGate>
+        <InitialStateGate first={firstState}>
           <RouterProvider router={router} />
         </InitialStateGate>
       </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -9,7 +9,7 @@ import { call, urlOf } from '../../api/client';
 import { setCsrfToken } from '../../request/request';
 import { setErrorDisplay } from '../../request/show-error';
 import { useInitialState } from '../../state/initial-state';
-import { InitialStateGate } from './InitialStateGate';
+import { InitialStateGate, loadFirstState } from './InitialStateGate';
 
 // React's act() environment flag for a hand-rolled test renderer
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -114,5 +114,59 @@ describe('the initial-state gate', () => {
       await call(sessionApi.signIn, { body: { account: 'someone', password: 'wrong password' } }, { skipErrorHandler: true }).catch(() => {});
     });
     expect(sessionLoads()).toBe(1);
+  });
+
+  it('given the first load started before it, leaves what the page drew until that load has come, then shows the app once', async () => {
+    // what build/boot.js draws before the app runs
+    container.innerHTML = '<p id="drawn-by-the-page">通知公告</p>';
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const first = loadFirstState();
+    await act(async () => {
+      startTransition(() =>
+        root.render(
+          <QueryClientProvider client={new QueryClient()}>
+            <InitialStateGate first={first}>
+              <Who />
+            </InitialStateGate>
+          </QueryClientProvider>,
+        ),
+      );
+    });
+    expect(container.querySelector('#drawn-by-the-page')?.textContent).toBe('通知公告');
+    expect(who()).toBeUndefined();
+
+    await act(async () => {
+      answer(ok(SETTINGS));
+      await first;
+    });
+    expect(who()).toBe('admin');
+    expect(container.querySelector('#drawn-by-the-page')).toBeNull();
+    // the gate did not ask again on mounting
+    expect(sessionLoads()).toBe(1);
+  });
+
+  it('offers the retry when the first load started before it has failed', async () => {
+    fetchMock.mockImplementationOnce(async () => new Response('bad gateway', { status: 502 }));
+    const first = loadFirstState();
+    await act(async () => {
+      startTransition(() =>
+        root.render(
+          <QueryClientProvider client={new QueryClient()}>
+            <InitialStateGate first={first}>
+              <Who />
+            </InitialStateGate>
+          </QueryClientProvider>,
+        ),
+      );
+    });
+    expect(who()).toBeUndefined();
+    await act(async () => {
+      await first;
+    });
+    const retry = [...container.querySelectorAll('button')].find((button) => button.textContent?.replace(/\s/g, '') === '重试');
+    expect(retry).toBeDefined();
+    await act(async () => retry!.click());
+    await vi.waitFor(() => expect(who()).toBe('admin'), { timeout: 60_000 });
   });
 });

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,21 +9,36 @@ import { WarningResult } from '../../components/WarningResult';
 type Loaded = Omit<InitialState, 'refresh'>;
 
 /**
+ * The first load of the initial state, started before the app renders (main.tsx): the state, or null
+ * when it failed (the request layer has said why).
+ */
+export function loadFirstState(): Promise<Loaded | null> {
+  return fetchInitialState().catch(() => null);
+}
+
+/**
  * The initial-state gate (docs/routes.md §Initial state): until settings and session have loaded once, renders
  * `loading` (nothing by default); then its children, with the state in context. A failed first
  * load offers a retry instead of a blank page; a failed refresh keeps the state it had.
+ *
+ * Given `first` ({@link loadFirstState}), the gate suspends until it has settled instead of
+ * rendering `loading`: in the app's first render, a transition (main.tsx), React then commits
+ * nothing, and what the page drew before the app ran (its header and the screen's heading,
+ * apps/web/build/boot.js) stays up until the first screen replaces it, rather than a blank page
+ * between them (issue 13 item 9). A failed first load offers the retry as before.
  *
  * It also keeps the state true to the server: a 401 answer to any request while someone is signed
  * in (the session ended, e.g. idle timeout) loads the state again, so the header and the screens
  * show the visitor as signed out. When the signed-in user changes, cached data of the previous
  * one is dropped.
  */
-export function InitialStateGate({ children, loading = null }: { children: ReactNode; loading?: ReactNode }) {
+export function InitialStateGate({ children, loading = null, first }: { children: ReactNode; loading?: ReactNode; first?: Promise<Loaded | null> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const stateRef = useRef<Loaded | null>(null);
+  const firstState = first ? use(first) : undefined;
+  const [state, setState] = useState<Loaded | null>(firstState ?? null);
+  const [failed, setFailed] = useState(firstState === null);
+  const stateRef = useRef<Loaded | null>(firstState ?? null);
   const latest = useRef(0);
 
   const load = useCallback(async () => {
@@ -48,8 +63,9 @@ export function InitialStateGate({ children, loading = null }: { children: React
     }
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first load happens once, here or before the render (`first`)
   useEffect(() => {
-    void load();
+    if (!first) void load();
   }, [load]);
 
   // A burst of 401s (several queries at once) needs one reload, not one each.
