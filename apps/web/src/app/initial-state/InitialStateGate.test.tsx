@@ -47,15 +47,18 @@ function serve(): void {
 const sessionLoads = () => fetchMock.mock.calls.filter(([url, init]) => isSessionLoad(url, init)).length;
 const who = () => container.querySelector('#who')?.textContent;
 
-async function mount(): Promise<void> {
+/** Renders the gate around <Who/>; given the first load started before it, in a transition, as main.tsx does. */
+async function mount(first?: ReturnType<typeof loadFirstState>): Promise<void> {
+  const app = (
+    <QueryClientProvider client={new QueryClient()}>
+      <InitialStateGate first={first}>
+        <Who />
+      </InitialStateGate>
+    </QueryClientProvider>
+  );
   await act(async () => {
-    root.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <InitialStateGate>
-          <Who />
-        </InitialStateGate>
-      </QueryClientProvider>,
-    );
+    if (first) startTransition(() => root.render(app));
+    else root.render(app);
   });
 }
 
@@ -122,17 +125,7 @@ describe('the initial-state gate', () => {
     let answer!: (response: Response) => void;
     fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     const first = loadFirstState();
-    await act(async () => {
-      startTransition(() =>
-        root.render(
-          <QueryClientProvider client={new QueryClient()}>
-            <InitialStateGate first={first}>
-              <Who />
-            </InitialStateGate>
-          </QueryClientProvider>,
-        ),
-      );
-    });
+    await mount(first);
     expect(container.querySelector('#drawn-by-the-page')?.textContent).toBe('通知公告');
     expect(who()).toBeUndefined();
 
@@ -149,17 +142,7 @@ describe('the initial-state gate', () => {
   it('offers the retry when the first load started before it has failed', async () => {
     fetchMock.mockImplementationOnce(async () => new Response('bad gateway', { status: 502 }));
     const first = loadFirstState();
-    await act(async () => {
-      startTransition(() =>
-        root.render(
-          <QueryClientProvider client={new QueryClient()}>
-            <InitialStateGate first={first}>
-              <Who />
-            </InitialStateGate>
-          </QueryClientProvider>,
-        ),
-      );
-    });
+    await mount(first);
     expect(who()).toBeUndefined();
     await act(async () => {
       await first;
