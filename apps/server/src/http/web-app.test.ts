@@ -127,6 +127,22 @@ describe('the built web app', () => {
     expect(zlib.gunzipSync(after.rawPayload).toString()).toBe(pageWith('秦岭&lt;生态&gt;云 &amp; &quot;感知&quot;'));
   });
 
+  it('sends a new build of the page written beside the running server, not the one read at start', async () => {
+    const rebuilt = INDEX.replace('<script>', '<script type="module" src="./assets/index-def456.js"></script><script>');
+    const page = path.join(dist, 'index.html');
+    fs.writeFileSync(page, rebuilt);
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(page, later, later);
+    try {
+      expect((await get('/', 'identity')).body).toContain('./assets/index-def456.js');
+    } finally {
+      fs.writeFileSync(page, INDEX);
+      const again = new Date(Date.now() + 120_000);
+      fs.utimesSync(page, again, again);
+    }
+    expect((await get('/', 'identity')).body).not.toContain('index-def456');
+  });
+
   it('sends a file that has no precompressed copy as it is, with its type', async () => {
     const response = await get('/assets/logo-abc123.png', 'gzip, deflate, br');
     expect(response.statusCode).toBe(200);

@@ -86,8 +86,8 @@ export function registerWebIndex(app: FastifyInstance, { file, title }: { file: 
     const { page, policy } = built;
     if (rendered?.built !== built.mtime || rendered.title !== current) rendered = { built: built.mtime, title: current, bodies: {} };
     const encoding = negotiator.negotiate(request.headers['accept-encoding'] ?? 'identity') ?? 'identity';
-    const html = current === null ? page : pageWithTitle(page, current);
-    rendered.bodies[encoding] ??= ENCODERS[encoding](Buffer.from(html)).then((bytes) => ({
+    // made once per page, title and encoding, not per request
+    rendered.bodies[encoding] ??= ENCODERS[encoding](Buffer.from(current === null ? page : pageWithTitle(page, current))).then((bytes) => ({
       bytes,
       etag: `"${createHash('sha1').update(bytes).digest('base64url')}-${encoding}"`,
     }));
