@@ -22,8 +22,8 @@ async function pickOption(page: Page, label: string | RegExp): Promise<void> {
 /** Confirms antd's confirm dialog titled `title` (its OK button: antd spaces two-character labels, 确 定). */
 async function confirm(page: Page, title: string): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm').filter({ hasText: title });
-  await dialog.getByRole('button', { name: /^确\s?定$/ }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  // a click while the dialog still zooms in can be lost (support/app.ts)
+  await clickUntilHidden(dialog, dialog.getByRole('button', { name: /^确\s?定$/ }));
 }
 
 /** A device pushes one observation with `key`, as a device does (no cookies): the HTTP status and body. */
