@@ -8,7 +8,7 @@
  * would tie the test to the wall clock.
  */
 import { describe, expect, it } from 'vitest';
-import { waitForHash } from './support/app';
+import { clickUntilHidden, waitForHash } from './support/app';
 import { appUrl, useBrowser } from './support/browser';
 import { createEditor, fetchAsPage, openSection, samplePdf } from './support/content';
 import { uniqueAccount } from './support/portal';
@@ -125,7 +125,9 @@ describe('notices', () => {
 
     // the schedule cancelled (back to draft), then published at once: it appears on the list and on /home
     await row.getByRole('button', { name: '取消定时' }).click();
-    await page.getByRole('dialog').filter({ hasText: '定时发布？' }).getByRole('button', { name: '取消定时' }).click();
+    // a click while the confirmation still zooms in can be lost (support/app.ts)
+    const cancelDialog = page.getByRole('dialog').filter({ hasText: '定时发布？' });
+    await clickUntilHidden(cancelDialog, cancelDialog.getByRole('button', { name: '取消定时' }));
     await row.getByText('草稿').waitFor();
     await row.getByRole('button', { name: '发布' }).click();
     await dialog.getByRole('radio', { name: '立即发布' }).check();
