@@ -217,23 +217,23 @@ describe('accessibility: WCAG 2.1 AA (axe-core, critical and serious)', () => {
         .locator(selector)
         .first()
         .evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
-    const before = { title: await fontSize('.page-title'), menu: await fontSize('.main-nav-item'), card: await fontSize('#main-content .ant-card-body') };
+    const before = { title: await fontSize('.page-title'), menu: await fontSize('.main-nav-item'), list: await fontSize('#main-content .ant-list') };
 
     await page.getByRole('button', { name: msg('zh-CN', 'a11y.display.button') }).click();
     await page.getByRole('radio', { name: msg('zh-CN', 'a11y.display.sizes.extraLarge') }).check();
     await page.getByRole('switch', { name: msg('zh-CN', 'a11y.display.highContrast') }).check();
     await page.keyboard.press('Escape');
     // the portal's own text and antd's grow alike, by 20 / 14
-    await expect.poll(() => fontSize('#main-content .ant-card-body')).toBe(20);
+    await expect.poll(() => fontSize('#main-content .ant-list')).toBe(20);
     expect(await fontSize('.page-title')).toBeCloseTo((before.title * 20) / 14, 0);
     expect(await fontSize('.main-nav-item')).toBeCloseTo((before.menu * 20) / 14, 0);
-    expect(before.card).toBe(14);
+    expect(before.list).toBe(14);
     expect(await page.locator('html').getAttribute('data-contrast')).toBe('high');
 
     await page.reload();
     await title.waitFor();
     expect(await page.locator('html').getAttribute('data-font-size')).toBe('extraLarge');
-    await expect.poll(() => fontSize('#main-content .ant-card-body')).toBe(20);
+    await expect.poll(() => fontSize('#main-content .ant-list')).toBe(20);
     // nothing spills sideways at the largest size, down to a phone's 320 px
     for (const width of [1440, 390, 320]) {
       await page.setViewportSize({ width, height: 800 });

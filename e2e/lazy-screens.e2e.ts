@@ -98,7 +98,7 @@ describe('lazy screens and the loading spinner', () => {
     await first;
     await entry.release();
     // the list has its first page (rows or 'none yet')
-    await page.locator('main .ant-card:not(.list-first-load) :is(.ant-table, .notice-list)').first().waitFor();
+    await page.locator('main .content-panel:not(.list-first-load) :is(.regulation-table, .notice-list)').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(asked.sort()).toEqual([...reads].sort());
   });
@@ -137,7 +137,7 @@ describe('lazy screens and the loading spinner', () => {
     const footerTop = () => page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
     expect(await footerTop()).toBeGreaterThanOrEqual(844);
     await firstPage.release();
-    await page.locator('main .ant-table-row').first().waitFor();
+    await page.locator('main .regulation-row').first().waitFor();
     expect(await page.locator('main .list-first-load').count()).toBe(0);
   });
 

@@ -16,7 +16,7 @@ const STATIONS = 55;
 const REGULATIONS = 25;
 
 const keyFigure = (page: Page, title: string) => page.locator('.key-figure', { hasText: title }).locator('.ant-statistic-content-value');
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rows = (page: Page) => page.getByRole('table', { name: '技术规范' }).locator('tbody tr.regulation-row');
 const totalText = (page: Page) => page.locator('.ant-pagination-total-text');
 const drawer = (page: Page) => page.getByRole('dialog', { name: '标准详情' });
 

@@ -54,8 +54,8 @@ describe('regulations management', () => {
 
     const reader = await browser.newPage();
     await reader.goto(appUrl(`/technical-regulations?keyword=${encodeURIComponent(`DB61/T ${n}`)}`));
-    const oldRow = reader.locator('.ant-table-row').filter({ hasText: oldCode });
-    const newRow = reader.locator('.ant-table-row').filter({ hasText: newCode });
+    const oldRow = reader.locator('.regulation-row').filter({ hasText: oldCode });
+    const newRow = reader.locator('.regulation-row').filter({ hasText: newCode });
     await oldRow.getByText('废止').waitFor();
     await newRow.getByText('现行').waitFor();
 

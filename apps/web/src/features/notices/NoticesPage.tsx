@@ -1,7 +1,6 @@
 import { lazy, type RefObject, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import List from 'antd/es/list';
@@ -143,11 +142,11 @@ export default function NoticesPage() {
       <h2 className="page-title">{t('menu.notices')}</h2>
       <p className="page-subtitle">{t('nt.list.subtitle')}</p>
       {openId !== null ? (
-        <Card>
+        <div className="content-panel">
           <NoticeArticle key={openId} id={openId} linkTo={(id) => addressWith(id)} backTo={addressWith(undefined)} />
-        </Card>
+        </div>
       ) : (
-        <Card className={firstLoad ? 'list-first-load' : undefined}>
+        <div className={firstLoad ? 'content-panel list-first-load' : 'content-panel'}>
           <div className="notice-filters" ref={filters}>
             <Input.Search
               className="notice-keyword"
@@ -180,7 +179,7 @@ export default function NoticesPage() {
             </Button>
           </div>
           {noticeList}
-        </Card>
+        </div>
       )}
     </div>
   );

@@ -1,16 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
-import type { ColumnsType } from 'antd/es/table';
-import type { Regulation } from '@eco/contracts/regulations';
 import { REGULATION_STATUSES, type RegulationStatus } from '@eco/contracts/regulation-status';
 import { useTranslation } from 'react-i18next';
 import { useRegulationCategories, useRegulations } from '../../api/regulations';
-import { RegulationStatusTag } from '../../components/RegulationStatusTag';
+import { RegulationTable } from './RegulationTable';
 import { useDeferredList } from '../../components/use-deferred-list';
 import './regulations.css';
 
@@ -21,7 +17,7 @@ const RegulationDetailDrawer = lazy(() => import('./RegulationDetailDrawer').the
 
 /**
  * /technical-regulations (技术规范): the regulations library with keyword search over code and
- * title, filters by category and status (derived from dates), pagination, and a detail drawer.
+ * title, filters by category and status (derived from dates), a paged table ({@link RegulationTable}) and a detail drawer.
  * Every filter lives in the address (`?keyword=&category=&status=&page=&id=`), so views can be shared.
  */
 export default function RegulationsPage() {
@@ -60,73 +56,29 @@ export default function RegulationsPage() {
   // the list is built again when its deferred values change (components/use-deferred-list.ts)
   const { shown, fetching, firstLoad } = useDeferredList(list);
   // biome-ignore lint/correctness/useExhaustiveDependencies: linkTo and update are made from params (and setParams) each render
-  const table = useMemo(() => {
-    const columns: ColumnsType<Regulation> = [
-      {
-        title: t('regulations.columns.code'),
-        dataIndex: 'code',
-        width: 190,
-        responsive: ['sm'],
-        render: (code: string, r) => (
-          <Link to={linkTo(r.id)} className="regulation-code">
-            {code}
-          </Link>
-        ),
-      },
-      {
-        title: t('regulations.columns.title'),
-        dataIndex: 'title',
-        render: (title: string, r) => (
-          <>
-            <Link to={linkTo(r.id)}>{title}</Link>
-            {/* phones hide the code column: the code goes under the title instead */}
-            <div className="regulation-code regulation-code-sub">{r.code}</div>
-          </>
-        ),
-      },
-      { title: t('regulations.columns.category'), dataIndex: 'category', width: 130, responsive: ['md'] },
-      { title: t('regulations.columns.issuer'), dataIndex: 'issuer', width: 200, responsive: ['xl'] },
-      {
-        title: t('regulations.columns.effectiveOn'),
-        dataIndex: 'effectiveOn',
-        width: 120,
-        responsive: ['lg'],
-        // a date reads as one: at the largest text size the column widens instead of breaking it
-        className: 'regulation-nowrap',
-        render: (d: string | null) => d ?? t('common.unknown'),
-      },
-      {
-        title: t('regulations.columns.status'),
-        dataIndex: 'status',
-        width: 100,
-        className: 'regulation-nowrap',
-        render: (s: RegulationStatus) => <RegulationStatusTag status={s} />,
-      },
-    ];
-    return (
-      <Table<Regulation>
-        rowKey="id"
-        columns={columns}
-        dataSource={shown?.items ?? []}
-        loading={fetching}
-        locale={{ emptyText: t('regulations.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: shown?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (next) => update({ page: next }, false),
-        }}
+  const table = useMemo(
+    () => (
+      <RegulationTable
+        items={shown?.items ?? []}
+        total={shown?.total ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        fetching={fetching}
+        labelledBy="regulations-title"
+        linkTo={linkTo}
+        onPageChange={(next) => update({ page: next }, false)}
       />
-    );
-  }, [shown, fetching, page, params, t]);
+    ),
+    [shown, fetching, page, params],
+  );
 
   return (
     <div className="page regulations-page">
-      <h2 className="page-title">{t('regulations.title')}</h2>
+      <h2 className="page-title" id="regulations-title">
+        {t('regulations.title')}
+      </h2>
       <p className="page-subtitle">{t('regulations.subtitle')}</p>
-      <Card className={firstLoad ? 'list-first-load' : undefined}>
+      <div className={firstLoad ? 'content-panel list-first-load' : 'content-panel'}>
         <div className="regulation-filters">
           <Input.Search
             className="regulation-keyword"
@@ -168,7 +120,7 @@ export default function RegulationsPage() {
           </Button>
         </div>
         {table}
-      </Card>
+      </div>
       {drawerUsed && (
         <Suspense fallback={null}>
           <RegulationDetailDrawer id={openId} linkTo={linkTo} onClose={() => update({ id: undefined }, false)} />

@@ -10,6 +10,7 @@ import { setLocale } from '../../../i18n/i18n';
 import '../../../i18n/management';
 import { InitialStateContext, type InitialState } from '../../../state/initial-state';
 import { AlertRulesCard } from './AlertRulesCard';
+import { assumeWideScreen } from '../../../test/wide-screen';
 
 // React's act() environment flag for a hand-rolled test renderer
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -67,17 +68,7 @@ let root: Root | undefined;
 let container: HTMLDivElement | undefined;
 
 beforeAll(() => {
-  // antd's breakpoints read matchMedia, which jsdom lacks: a wide screen
-  window.matchMedia ??= ((query: string) => ({
-    matches: !query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  assumeWideScreen();
   // the table's scrolling measures itself; jsdom has no ResizeObserver: one that never reports
   globalThis.ResizeObserver ??= class {
     observe() {}

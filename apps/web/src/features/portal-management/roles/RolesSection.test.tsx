@@ -8,6 +8,7 @@ import { keyOf } from '../../../api/client';
 import { i18n, setLocale } from '../../../i18n/i18n';
 import '../../../i18n/management';
 import RolesSection from './RolesSection';
+import { assumeWideScreen } from '../../../test/wide-screen';
 
 // React's act() environment flag for a hand-rolled test renderer
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -67,19 +68,7 @@ const ANSWER: RolesAnswer = {
 let root: Root | undefined;
 let container: HTMLDivElement | undefined;
 
-beforeAll(() => {
-  // antd's breakpoints read matchMedia, which jsdom lacks: a wide screen
-  window.matchMedia ??= ((query: string) => ({
-    matches: !query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(assumeWideScreen);
 
 afterEach(() => {
   act(() => root?.unmount());
