@@ -87,9 +87,9 @@ function serverSteps() {
   if (!pgUrl) return Promise.all([pglite]);
   // main.ts start-up and the PGlite folder lock run child processes on PGlite whatever TEST_DB
   // says, the two-process tests (alone and behind nginx) always run on PostgreSQL and db:move
-  // from a PGlite folder to PostgreSQL: the first step covers them, a second run would repeat them
-  // word for word
-  const onceOnly = ['main.test.ts', 'db/pglite-lock.test.ts', 'scale-out.test.ts', 'scale-out-nginx.test.ts', 'cli/db-move.test.ts'];
+  // from a PGlite folder to PostgreSQL, and db/pglite-turns.test.ts drives a PGlite of its own: the
+  // first step covers them, a second run would repeat them word for word
+  const onceOnly = ['main.test.ts', 'db/pglite-lock.test.ts', 'db/pglite-turns.test.ts', 'scale-out.test.ts', 'scale-out-nginx.test.ts', 'cli/db-move.test.ts'];
   const pgliteOnly = onceOnly.flatMap((file) => ['--exclude', `**/src/${file}`]);
   const postgres = startStep('server tests on PostgreSQL', ...nicedVitest(['--project', 'server', '--maxWorkers=2', ...pgliteOnly]), {
     env: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
