@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { waitForHash } from './support/app';
+import { clickUntilHidden, waitForHash } from './support/app';
 import { appUrl, useBrowser } from './support/browser';
 import { admin, apiAsPage, signIn } from './support/portal';
 
@@ -36,7 +36,8 @@ describe('the application platform', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('.ant-modal-confirm-title', { hasText: '请先登录' }).waitFor();
     expect(await dialog.innerText()).toContain('仅对登录用户开放');
-    await dialog.getByRole('button', { name: '去登录' }).click();
+    // a click while the confirmation still zooms in can be lost (support/app.ts)
+    await clickUntilHidden(dialog, dialog.getByRole('button', { name: '去登录' }));
     await waitForHash(page, '#/portal-management');
   });
 

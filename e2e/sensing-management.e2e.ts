@@ -270,8 +270,8 @@ describe('sensing management', () => {
     await listedRule.getByRole('switch', { name: ruleName }).click();
     // switching off asks first, saying it closes the rule's alerts
     const switchOff = page.getByRole('dialog').filter({ hasText: `停用告警规则“${ruleName}”？` });
-    await switchOff.getByRole('button', { name: '停用规则' }).click();
-    await switchOff.waitFor({ state: 'hidden' });
+    // a click while the confirmation still zooms in can be lost (support/app.ts)
+    await clickUntilHidden(switchOff, switchOff.getByRole('button', { name: '停用规则' }));
     await expect.poll(ruleCells).toEqual([ruleName, '风速 高于 10 m/s', '传感器塔', '严重', '0']);
     await row(alertsCard, code).waitFor({ state: 'detached' });
   });
