@@ -5,6 +5,16 @@ import type { Regulation } from '@eco/contracts/regulations';
 import { useTranslation } from 'react-i18next';
 import { RegulationStatusTag } from '../../components/RegulationStatusTag';
 
+/** The columns in order: their message under `regulations.columns` and the class that sizes them and hides them on narrow screens (regulations.css). */
+const COLUMNS = [
+  { key: 'code', className: 'regulation-col-code' },
+  { key: 'title', className: undefined },
+  { key: 'category', className: 'regulation-col-category' },
+  { key: 'issuer', className: 'regulation-col-issuer' },
+  { key: 'effectiveOn', className: 'regulation-col-effective' },
+  { key: 'status', className: 'regulation-col-status' },
+] as const;
+
 /** What {@link RegulationTable} shows: one page of the list and where it is. */
 export interface RegulationTableProps {
   /** the page's regulations, in the server's order; empty shows the empty state */
@@ -39,22 +49,11 @@ export function RegulationTable({ items, total, page, pageSize, fetching, labell
           <table className="regulation-table" aria-labelledby={labelledBy} aria-busy={fetching}>
             <thead>
               <tr>
-                <th scope="col" className="regulation-col-code">
-                  {t('regulations.columns.code')}
-                </th>
-                <th scope="col">{t('regulations.columns.title')}</th>
-                <th scope="col" className="regulation-col-category">
-                  {t('regulations.columns.category')}
-                </th>
-                <th scope="col" className="regulation-col-issuer">
-                  {t('regulations.columns.issuer')}
-                </th>
-                <th scope="col" className="regulation-col-effective">
-                  {t('regulations.columns.effectiveOn')}
-                </th>
-                <th scope="col" className="regulation-col-status">
-                  {t('regulations.columns.status')}
-                </th>
+                {COLUMNS.map(({ key, className }) => (
+                  <th key={key} scope="col" className={className}>
+                    {t(`regulations.columns.${key}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -80,7 +79,7 @@ export function RegulationTable({ items, total, page, pageSize, fetching, labell
               ))}
               {items.length === 0 && !fetching && (
                 <tr>
-                  <td colSpan={6} className="regulation-table-empty">
+                  <td colSpan={COLUMNS.length} className="regulation-table-empty">
                     {t('regulations.empty')}
                   </td>
                 </tr>
