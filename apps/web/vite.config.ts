@@ -11,6 +11,7 @@ import ntEnUS from './src/i18n/notices.en-US';
 import ntZhCN from './src/i18n/notices.zh-CN';
 import zhCN from './src/i18n/zh-CN';
 import { slimEndpoints } from './build/slim-endpoints';
+import { antdFirstStyles } from './build/antd-first-styles';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -205,6 +206,7 @@ export default defineConfig({
   base: './',
   plugins: [
     slimEndpoints(),
+    antdFirstStyles(),
     react(),
     routePreload(
       Object.fromEntries(Object.entries(PUBLIC_ROUTES).map(([segment, screen]) => [segment, fileURLToPath(new URL(PUBLIC_SCREENS[screen], import.meta.url))])),

@@ -19,6 +19,7 @@ import { themeFor } from './app/theme';
 import { currentLocale } from './i18n/i18n';
 import { VALIDATE_MESSAGES } from './i18n/validate-messages';
 import { routerBase } from './request/router-base';
+import 'virtual:antd-first-styles.css';
 import './app/app.css';
 
 // the remembered text size and contrast (适老化 / 无障碍) before the first paint

@@ -1,0 +1,77 @@
+import { createElement, type ReactElement } from 'react';
+import type { Plugin } from 'vite';
+import { theme } from '../src/app/theme';
+
+/** The module main.tsx imports for the stylesheet; Vite puts it in the entry's CSS. */
+const MODULE = 'virtual:antd-first-styles.css';
+const RESOLVED = `\0${MODULE}`;
+
+type Antd = typeof import('antd');
+
+/**
+ * The Ant Design components the header, the footer and the three public screens (/home, /notification-announcement,
+ * /technical-regulations) draw on a visitor's first load, as antd renders their styles (a sub-component such as
+ * `Input.Search` has styles of its own). Not the notices list's List and date range: that screen's largest paint
+ * comes before them, and their styles would cost every first load ~9 KB (brotli) more.
+ */
+function firstLoadComponents(antd: Antd): ReactElement {
+  const { Button, Empty, Input, Layout, Pagination, Select, Skeleton, Spin, Statistic, Tag } = antd;
+  return createElement(
+    Layout,
+    null,
+    createElement(Layout.Header),
+    createElement(Layout.Content, null, [
+      createElement(Button, { key: 'button' }),
+      createElement(Input, { key: 'input' }),
+      createElement(Input.Search, { key: 'search' }),
+      createElement(Select, { key: 'select' }),
+      createElement(Spin, { key: 'spin' }),
+      createElement(Pagination, { key: 'pagination', total: 100 }),
+      // each preset colour has styles of its own: those of the public screens' tags (categories, pinned, status)
+      ...[undefined, 'blue', 'red', 'green', 'success'].map((color) => createElement(Tag, { key: `tag-${color}`, color })),
+      createElement(Empty, { key: 'empty' }),
+      createElement(Skeleton, { key: 'skeleton' }),
+      createElement(Statistic, { key: 'statistic', value: 1 }),
+    ]),
+    createElement(Layout.Footer),
+  );
+}
+
+/**
+ * Ant Design's styles for the components of {@link firstLoadComponents} in the portal's standard theme
+ * (src/app/theme.ts), written at build time into the entry's stylesheet with the record antd's style runtime
+ * (@ant-design/cssinjs) reads before it builds a component's styles in the browser: a component whose styles are
+ * recorded there is drawn without building them again. antd otherwise builds each component's CSS from its design
+ * tokens the first time the component renders, inside that render: on a phone that was most of a public screen's
+ * long tasks after its first paint (issue 13 item 9: total blocking time; docs/web.md §First load).
+ *
+ * Rendered on the server side with antd's own extraction (antd docs, "Server Side Rendering": `createCache`,
+ * `StyleProvider`, `extractStyle`), styles only: the design tokens' CSS variables depend on the display mode and
+ * are still set in the browser. The styles of any other component, and of every component in a larger text size or
+ * high contrast (other tokens, so other style hashes), are built in the browser as before: what the stylesheet
+ * lacks costs time, never looks. Outside a build (dev server, tests) the module is empty.
+ */
+export function antdFirstStyles(): Plugin {
+  let build = false;
+  return {
+    name: 'eco:antd-first-styles',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(id) {
+      return id === MODULE ? RESOLVED : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED) return undefined;
+      if (!build) return '';
+      // imported here, not at the top: antd's class names carry a development marker unless NODE_ENV is production
+      // when it loads, which Vite has set for a build by now
+      const antd = await import('antd');
+      const { createCache, extractStyle, StyleProvider } = await import('@ant-design/cssinjs');
+      const { renderToString } = await import('react-dom/server');
+      const cache = createCache();
+      renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme }, firstLoadComponents(antd))));
+      return extractStyle(cache, { plain: true, types: 'style' });
+    },
+  };
+}
