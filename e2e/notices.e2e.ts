@@ -131,7 +131,7 @@ describe('notices', () => {
     await row.getByText('草稿').waitFor();
     await row.getByRole('button', { name: '发布' }).click();
     await dialog.getByRole('radio', { name: '立即发布' }).check();
-    await dialog.getByRole('button', { name: '立即发布' }).click();
+    await clickUntilHidden(dialog, dialog.getByRole('button', { name: '立即发布' }));
     await row.getByText('已发布').waitFor();
     await reader.reload();
     await reader.getByRole('link', { name: title }).waitFor();
