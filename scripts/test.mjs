@@ -6,7 +6,7 @@
  *   4. web and server units/API on the embedded database (PGlite) and
  *   5. the server API suite again on a real PostgreSQL server, but for the files that step 4 alone
  *      runs (`PGLITE_ONLY`); and the files whose outcome does not depend on the database engine
- *      (`ENGINE_NEUTRAL`) run in step 5 only, where the same test costs about a third of the CPU
+ *      (`ENGINE_NEUTRAL`) run in step 5 only, where the same tests cost less than half the CPU
  *      (no PostgreSQL compiled to WebAssembly in the test's own process).
  * Steps 3 to 5 share nothing (their own databases, servers and ports). The end-to-end step is a
  * long chain of small waits on its browser and server, so steps 4 and 5 run at the lowest CPU
