@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useMatches, useNavigation } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Layout from 'antd/es/layout';
+import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../components/breadcrumbs/Breadcrumbs';
@@ -113,7 +114,13 @@ export function MainLayout() {
         <div className="header-actions">
           <SearchButton compact={compact} />
           <DisplayModeSwitch />
-          <Button type="text" className="locale-switch" aria-label={t('layout.switchLanguageLabel')} onClick={() => setLocale(nextLocale)}>
+          <Button
+            type="text"
+            className="locale-switch"
+            icon={<GlobalOutlined aria-hidden />}
+            aria-label={t('layout.switchLanguageLabel')}
+            onClick={() => setLocale(nextLocale)}
+          >
             {t('layout.switchLanguage')}
           </Button>
           {currentUser ? (

@@ -8,6 +8,7 @@ import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import PaperClipOutlined from '@ant-design/icons/es/icons/PaperClipOutlined';
 import PushpinOutlined from '@ant-design/icons/es/icons/PushpinOutlined';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import dayjs from 'dayjs';
 import { NOTICE_CATEGORIES, type NoticeCategory } from '@eco/contracts/notice-categories';
 import type { NoticeSummary } from '@eco/contracts/notices';
@@ -18,6 +19,7 @@ import { NoticeArticle } from './NoticeArticle';
 import type { NoticeDatesProps } from './NoticeDates';
 import { useNotices } from '../../api/notices';
 import { useDeferredList } from '../../components/use-deferred-list';
+import { searchEnterButton } from '../../components/search-enter-button';
 import './notices.css';
 
 // the date picker is the largest part of this screen's code: it is fetched once the browser is idle after
@@ -154,7 +156,7 @@ export default function NoticesPage() {
               value={draft}
               placeholder={t('nt.list.keyword')}
               aria-label={t('nt.list.keyword')}
-              enterButton={t('common.search')}
+              enterButton={searchEnterButton(t('common.search'))}
               maxLength={100}
               onChange={(e) => setDraft(e.target.value)}
               onSearch={(value) => update({ keyword: value.trim() })}
@@ -170,6 +172,7 @@ export default function NoticesPage() {
             />
             <DatesFilter filters={filters} from={from} to={to} onChange={(first, last) => update({ from: first, to: last })} />
             <Button
+              icon={<UndoOutlined aria-hidden />}
               onClick={() => {
                 setDraft('');
                 setParams(new URLSearchParams());

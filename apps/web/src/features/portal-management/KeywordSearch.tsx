@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
+import { searchEnterButton } from '../../components/search-enter-button';
 
 /**
  * The keyword box of a back-office list. What is typed stays a draft until searched (Enter or the
@@ -19,7 +20,7 @@ export function KeywordSearch({ keyword, label, onSearch }: { keyword: string; l
       value={draft}
       placeholder={label}
       aria-label={label}
-      enterButton={t('common.search')}
+      enterButton={searchEnterButton(t('common.search'))}
       maxLength={100}
       onChange={(e) => setDraft(e.target.value)}
       onSearch={(value) => onSearch(value.trim())}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { REGULATION_STATUSES, type RegulationStatus } from '@eco/contracts/regulation-status';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useRegulationCategories, useRegulations } from '../../api/regulations';
 import { RegulationTable } from './RegulationTable';
 import { useDeferredList } from '../../components/use-deferred-list';
+import { searchEnterButton } from '../../components/search-enter-button';
 import './regulations.css';
 
 const PAGE_SIZE = 10;
@@ -86,7 +88,7 @@ export default function RegulationsPage() {
             value={draft}
             placeholder={t('regulations.keywordPlaceholder')}
             aria-label={t('common.search')}
-            enterButton={t('common.search')}
+            enterButton={searchEnterButton(t('common.search'))}
             maxLength={100}
             onChange={(e) => setDraft(e.target.value)}
             onSearch={(value) => update({ keyword: value.trim() })}
@@ -111,6 +113,7 @@ export default function RegulationsPage() {
             onChange={(value?: RegulationStatus) => update({ status: value })}
           />
           <Button
+            icon={<UndoOutlined aria-hidden />}
             onClick={() => {
               setDraft('');
               setParams(new URLSearchParams());

@@ -5,6 +5,7 @@ import Input from 'antd/es/input';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEntry } from '@eco/contracts/audit';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -139,6 +140,7 @@ export default function AuditLogSection() {
             onChange={(dates) => update({ from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })}
           />
           <Button
+            icon={<UndoOutlined aria-hidden />}
             onClick={() => {
               setActorDraft('');
               update({ action: undefined, actor: undefined, entity: undefined, from: undefined, to: undefined });

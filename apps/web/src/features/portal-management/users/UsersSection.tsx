@@ -7,6 +7,7 @@ import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import { ROLES, USER_STATUSES, type Role, type UserStatus } from '@eco/contracts/roles';
 import type { User } from '@eco/contracts/users';
 import { useTranslation } from 'react-i18next';
@@ -191,6 +192,7 @@ export default function UsersSection() {
             onChange={(value) => update({ org: value })}
           />
           <Button
+            icon={<UndoOutlined aria-hidden />}
             onClick={() => {
               setResets((n) => n + 1);
               update({ keyword: undefined, role: undefined, status: undefined, org: undefined });
