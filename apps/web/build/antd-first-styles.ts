@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { ReactElement } from 'react';
 import type { Plugin } from 'vite';
 import { theme } from '../src/app/theme';
@@ -50,7 +51,11 @@ function firstLoadComponents(antd: Antd, createElement: CreateElement): ReactEle
  * `StyleProvider`, `extractStyle`), styles only: the design tokens' CSS variables depend on the display mode and
  * are still set in the browser. The styles of any other component, and of every component in a larger text size or
  * high contrast (other tokens, so other style hashes), are built in the browser as before: what the stylesheet
- * lacks costs time, never looks. Outside a build (dev server, tests) the module is empty.
+ * lacks costs time, never looks. Outside a build (dev server, tests) the module holds the icons' styles alone.
+ *
+ * Before them, @ant-design/icons' stylesheet (`iconStyles`, the same for every theme): every icon otherwise looks
+ * for it among the page's style elements, and writes it when missing, in an effect of its own; on the first screen
+ * that ran once per icon inside the commit's task. main.tsx tells the icons not to (IconContext `zeroRuntime`).
  */
 export function antdFirstStyles(): Plugin {
   let build = false;
@@ -64,7 +69,10 @@ export function antdFirstStyles(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED) return undefined;
-      if (!build) return '';
+      // @ant-design/icons' own stylesheet, which each icon would otherwise write into the page from an effect
+      // (main.tsx turns that off: IconContext zeroRuntime); first, as the icons put it at the head's start
+      const { iconStyles } = createRequire(import.meta.url)('@ant-design/icons/lib/utils') as { iconStyles: string };
+      if (!build) return iconStyles;
       // imported here, not at the top: antd's class names carry a development marker unless NODE_ENV is production
       // when it loads, which Vite has set for a build by now; React and its server renderer likewise, so all agree
       const { createElement } = await import('react');
@@ -73,7 +81,7 @@ export function antdFirstStyles(): Plugin {
       const { renderToString } = await import('react-dom/server');
       const cache = createCache();
       renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme }, firstLoadComponents(antd, createElement))));
-      return extractStyle(cache, { plain: true, types: 'style' });
+      return iconStyles + extractStyle(cache, { plain: true, types: 'style' });
     },
   };
 }

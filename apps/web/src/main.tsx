@@ -6,6 +6,7 @@ import { StrictMode, startTransition, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import IconContext from '@ant-design/icons/es/components/Context';
 import ConfigProvider from 'antd/es/config-provider';
 import enUSAntd from 'antd/es/locale/en_US';
 import zhCNAntd from 'antd/es/locale/zh_CN';
@@ -27,6 +28,9 @@ applyDisplayMode(currentDisplayMode());
 // asked for now, not once the gate has mounted; until it has come the app commits nothing (app/initial-state)
 const firstState = loadFirstState();
 // Screens show errors through the request layer (docs/request-layer.md §Error display), so queries do not retry silently.
+// The icons' stylesheet comes with the entry's (build/antd-first-styles.ts), so no icon looks for it and writes it
+// from an effect of its own. The class prefix is the icons' default, `anticon`, as ConfigProvider's would be.
+const ICONS = { zeroRuntime: true };
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function App({ router }: { router: ReturnType<typeof createHashRouter> }) {
@@ -47,11 +51,14 @@ function App({ router }: { router: ReturnType<typeof createHashRouter> }) {
       // docs/request-layer.md §Form messages: the generic form layer's default messages
       form={{ validateMessages: VALIDATE_MESSAGES[locale] }}
     >
-      <QueryClientProvider client={queryClient}>
-        <InitialStateGate first={firstState}>
-          <RouterProvider router={router} />
-        </InitialStateGate>
-      </QueryClientProvider>
+      {/* inside ConfigProvider: it provides the icons' context too, and would override this one */}
+      <IconContext value={ICONS}>
+        <QueryClientProvider client={queryClient}>
+          <InitialStateGate first={firstState}>
+            <RouterProvider router={router} />
+          </InitialStateGate>
+        </QueryClientProvider>
+      </IconContext>
     </ConfigProvider>
   );
 }
