@@ -12,6 +12,7 @@ import ntZhCN from './src/i18n/notices.zh-CN';
 import zhCN from './src/i18n/zh-CN';
 import { slimEndpoints } from './build/slim-endpoints';
 import { antdFirstStyles } from './build/antd-first-styles';
+import { formContextOnly } from './build/form-context-only';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -205,6 +206,7 @@ function publicScreenGroups(): Rolldown.CodeSplittingGroup[] {
 export default defineConfig({
   base: './',
   plugins: [
+    formContextOnly(),
     slimEndpoints(),
     antdFirstStyles(),
     react(),
