@@ -27,10 +27,10 @@ import './app/app.css';
 applyDisplayMode(currentDisplayMode());
 // asked for now, not once the gate has mounted; until it has come the app commits nothing (app/initial-state)
 const firstState = loadFirstState();
-// Screens show errors through the request layer (docs/request-layer.md §Error display), so queries do not retry silently.
 // The icons' stylesheet comes with the entry's (build/antd-first-styles.ts), so no icon looks for it and writes it
 // from an effect of its own. The class prefix is the icons' default, `anticon`, as ConfigProvider's would be.
 const ICONS = { zeroRuntime: true };
+// Screens show errors through the request layer (docs/request-layer.md §Error display), so queries do not retry silently.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function App({ router }: { router: ReturnType<typeof createHashRouter> }) {
