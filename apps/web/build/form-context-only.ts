@@ -8,7 +8,7 @@ const ANTD_FORM_CONTEXT = /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
  * anything from (`FormProvider`, in `es/FormContext`). Through the package's index, whose top-level
  * statements attach every part to the form (`RefForm.Field = Field`, …), it kept the whole form
  * library and its validator in the chunk every public screen loads, which has no form: 41 KB of
- * minified JavaScript, about 12 KB brotli (issue 13 item 9; docs/web.md §First load). The index
+ * minified JavaScript, about 11 KB brotli (issue 13 item 9; docs/web.md §First load). The index
  * re-exports the same module, so the back office's forms share the same `FormProvider`; every
  * other importer gets the package as it is.
  */
