@@ -199,6 +199,20 @@ describe('routes (docs/routes.md §Route table, hash history)', () => {
     expect(await menuButton.count()).toBe(0);
   });
 
+  it('the language switch shows a globe beside its word, but on the narrowest phones its word alone, leaving the room to the title', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(appUrl('/home'));
+    await homeTitle(page).waitFor();
+    const localeSwitch = page.getByRole('button', { name: 'Switch to English' });
+    const globe = localeSwitch.locator('.anticon-global');
+    expect(await localeSwitch.innerText()).toBe('English');
+    expect(await globe.isVisible()).toBe(true);
+
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect.poll(() => globe.isVisible()).toBe(false);
+    expect(await localeSwitch.innerText()).toBe('English');
+  });
+
   it('switching to English changes the menu and page text, and survives a reload', async () => {
     const page = await browser.newPage();
     await page.goto(appUrl('/home'));
