@@ -200,7 +200,8 @@ describe('routes (docs/routes.md §Route table, hash history)', () => {
   });
 
   it('the language switch shows a globe beside its word, but on the narrowest phones its word alone, leaving the room to the title', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(appUrl('/home'));
     await homeTitle(page).waitFor();
     const localeSwitch = page.getByRole('button', { name: 'Switch to English' });
